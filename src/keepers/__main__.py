@@ -1,0 +1,5 @@
+"""``python -m keepers`` runs the command line."""
+
+from keepers.cli import main
+
+main()

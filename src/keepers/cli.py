@@ -1,0 +1,243 @@
+"""The ``keepers`` command: list, play, replay, simulate and benchmark games."""
+
+from __future__ import annotations
+
+import functools
+import json
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from keepers.core import bench as benchmark
+from keepers.core import simulate as sim
+from keepers.core.errors import KeepersError
+from keepers.core.game import Game, GameState
+from keepers.core.i18n import set_language, t
+from keepers.core.record import GameRecord, load_position
+from keepers.core.registry import game_names, get_game
+from keepers.core.terminal import HUMAN, play_terminal, show_result
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+app = typer.Typer(help=t("cli.help"), no_args_is_help=True, add_completion=False,
+                  pretty_exceptions_show_locals=False)
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help=t("cli.game_help"))]
+FileArg = Annotated[Path, typer.Argument(metavar="FILE", help=t("cli.file_help"))]
+Lang = Annotated[str | None, typer.Option("--lang", help=t("cli.lang_help"))]
+Players = Annotated[int | None, typer.Option("--players", "-n", help=t("cli.players_help"))]
+Seats = Annotated[str | None, typer.Option("--seats", help=t("cli.seats_help"))]
+Options = Annotated[list[str] | None, typer.Option("--option", "-o", help=t("cli.option_help"))]
+AsSeat = Annotated[int | None, typer.Option("--as-seat", help=t("cli.as_seat_help"))]
+
+
+def _fail(message: str) -> NoReturn:
+    line = t("cli.error", message=" ".join(message.split()))
+    Console(stderr=True).print(Text(line, style="bold red"), soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def _guard(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn every engine error (and file error) of a command into one red line, exit code 2."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except KeepersError as exc:
+            _fail(str(exc))
+        except OSError as exc:
+            _fail(f"{exc.filename or ''} {exc.strerror or exc}")
+
+    return run
+
+
+def _options(game: Game, items: list[str] | None) -> dict[str, Any]:
+    """Parse ``key=value`` options with the game's parser, over its defaults."""
+    options = game.default_options()
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise KeepersError(t("cli.bad_option", item=item))
+        try:
+            options[key.strip()] = game.parse_option(key.strip(), value.strip())
+        except ValueError as exc:
+            raise KeepersError(t("cli.bad_option_value", item=item, reason=exc)) from None
+    return options
+
+
+def _seats(game: Game, players: int | None, seats: str | None, human_first: bool) -> list[str]:
+    """Resolve the seat list: given names cycled to ``players``, or the defaults."""
+    names = [s.strip() for s in (seats or "").split(",") if s.strip()]
+    count = players or len(names) or game.min_players
+    if not game.min_players <= count <= game.max_players:
+        raise KeepersError(t("cli.bad_players", game=game.name, count=count,
+                             low=game.min_players, high=game.max_players))
+    if not names:
+        bots = game.bots()
+        default = next((b for b in ("greedy", "random") if b in bots), min(bots, default=HUMAN))
+        names = [HUMAN, default] if human_first else [default]
+        names += [default] * (count - len(names))
+    if len(names) > count:
+        raise KeepersError(t("cli.too_many_seats", seats=len(names), count=count))
+    return [names[i % len(names)] for i in range(count)]
+
+
+def _show(console: Console, game: Game, state: GameState, seat: int | None,
+          names: list[str]) -> None:
+    """Render a position as ``seat`` (None: a spectator) sees it, with scores when over."""
+    if seat is not None and not 0 <= seat < state.num_players:
+        raise KeepersError(t("cli.bad_seat", seat=seat, count=state.num_players))
+    console.print(game.render(state.view(seat)))
+    decision = state.decision()
+    if decision is None:
+        show_result(console, state, names or ["-"] * state.num_players)
+    elif decision.public or seat == decision.player:
+        console.print(t("cli.waiting", seat=decision.player, prompt=decision.prompt))
+
+
+@app.command("games", help=t("cli.games_help"))
+@_guard
+def games_command(lang: Lang = None) -> None:
+    """List the registered games."""
+    set_language(lang)
+    table = Table(title=t("cli.games_title"))
+    for key in ("cli.name", "cli.title", "cli.players", "cli.bots", "cli.options"):
+        table.add_column(t(key))
+    for name in game_names():
+        try:
+            game = get_game(name)
+        except KeepersError as exc:
+            table.add_row(name, Text(str(exc), style="red"), "", "", "")
+            continue
+        options = ", ".join(f"{k}={v}" for k, v in game.default_options().items())
+        table.add_row(name, game.title, f"{game.min_players}–{game.max_players}",
+                      ", ".join(sorted(game.bots())), options)
+    Console().print(table)
+
+
+@app.command("play", help=t("cli.play_help"))
+@_guard
+def play_command(game_name: GameArg, players: Players = None, seats: Seats = None,
+                 seed: Annotated[int | None, typer.Option(help=t("cli.seed_help"))] = None,
+                 option: Options = None,
+                 record: Annotated[Path | None, typer.Option(help=t("cli.record_help"))] = None,
+                 lang: Lang = None) -> None:
+    """Play a game on this terminal (people and bots)."""
+    set_language(lang)
+    game = get_game(game_name)
+    names = _seats(game, players, seats, human_first=True)
+    rec = GameRecord(game=game.name, players=len(names),
+                     seed=secrets.randbelow(2**31) if seed is None else seed,
+                     options=_options(game, option), seats=names)
+    console = Console()
+    console.print(t("cli.playing", title=game.title, seed=rec.seed, seats=", ".join(names)))
+    code = play_terminal(game, rec, console=console, save_to=record)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command("replay", help=t("cli.replay_help"))
+@_guard
+def replay_command(file: FileArg,
+                   upto: Annotated[int | None, typer.Option(help=t("cli.upto_help"))] = None,
+                   as_seat: AsSeat = None, lang: Lang = None) -> None:
+    """Replay a game record and show the position reached."""
+    set_language(lang)
+    rec = GameRecord.load(file)
+    total = len(rec.actions)
+    if upto is not None and not 0 <= upto <= total:
+        raise KeepersError(t("cli.bad_upto", upto=upto, total=total))
+    state = rec.replay(upto)
+    console = Console()
+    _show(console, get_game(rec.game), state, as_seat, rec.seats)
+    console.print(t("cli.replayed", done=total if upto is None else upto, total=total))
+
+
+@app.command("position", help=t("cli.position_help"))
+@_guard
+def position_command(file: FileArg, as_seat: AsSeat = None, lang: Lang = None) -> None:
+    """Load a position file and show it."""
+    set_language(lang)
+    name, state = load_position(file)
+    _show(Console(), get_game(name), state, as_seat, [])
+
+
+@app.command("simulate", help=t("cli.simulate_help"))
+@_guard
+def simulate_command(
+    game_name: GameArg,
+    games: Annotated[int, typer.Option(min=1, help=t("cli.games_count_help"))] = 100,
+    players: Players = None, seats: Seats = None,
+    jobs: Annotated[int, typer.Option(min=1, help=t("cli.jobs_help"))] = 1,
+    seed: Annotated[int, typer.Option(help=t("cli.seed_help"))] = 0,
+    out: Annotated[Path | None, typer.Option(help=t("cli.out_help"))] = None,
+    option: Options = None,
+    max_rounds: Annotated[int | None, typer.Option(help=t("cli.max_rounds_help"))] = None,
+    rotate: Annotated[bool, typer.Option(help=t("cli.rotate_help"))] = False,
+    lang: Lang = None,
+) -> None:
+    """Play many all-bot games and print win shares, scores and game lengths."""
+    set_language(lang)
+    game = get_game(game_name)
+    options = _options(game, option)
+    if max_rounds is not None:
+        if "max_rounds" not in options:
+            raise KeepersError(t("cli.no_max_rounds", game=game.name))
+        options["max_rounds"] = max_rounds
+    names = _seats(game, players, seats, human_first=False)
+    unknown = sorted(set(names) - set(game.bots()))
+    if unknown:
+        raise KeepersError(t("cli.unknown_bots", bots=", ".join(unknown),
+                             known=", ".join(sorted(game.bots()))))
+    console = Console()
+    columns = (TextColumn(t("sim.progress")), BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, auto_refresh=False) as bar:
+        task = bar.add_task("", total=games)
+        results = sim.run_simulation(game, names, games, seed, options, jobs, rotate,
+                                     lambda n: bar.update(task, advance=n, refresh=True))
+    summary = sim.summarize(results)
+    extra = sim.game_summary(game, results)
+    sim.print_summary(console, summary, extra)
+    if out is not None:
+        data = {"format": "keepers-simulation", "version": 1, "game": game.name,
+                "seats": names, "seed": seed, "options": options, "rotate": rotate,
+                "summary": summary, "game_summary": extra, "results": results}
+        out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        console.print(t("sim.saved", path=str(out)))
+
+
+@app.command("bench", help=t("cli.bench_help"))
+@_guard
+def bench_command(
+    game_name: GameArg, players: Players = None,
+    seconds: Annotated[float, typer.Option(min=0.0, help=t("cli.seconds_help"))] = 10.0,
+    games: Annotated[int | None, typer.Option(min=1, help=t("cli.bench_games_help"))] = None,
+    seed: Annotated[int, typer.Option(help=t("cli.seed_help"))] = 0,
+    option: Options = None,
+    out: Annotated[Path | None, typer.Option(help=t("cli.out_help"))] = None,
+    lang: Lang = None,
+) -> None:
+    """Measure the engine speed of a game by random self-play."""
+    set_language(lang)
+    game = get_game(game_name)
+    count = players or min(max(4, game.min_players), game.max_players)
+    _seats(game, count, None, human_first=False)  # checks the player count
+    report = benchmark.bench(game, count, seconds, games, seed, _options(game, option))
+    benchmark.print_bench(Console(), report)
+    if out is not None:
+        out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    """Run the ``keepers`` command line."""
+    app()

@@ -1,0 +1,127 @@
+"""Speed of a game's engine, measured by random self-play in one process."""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import time
+import timeit
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from keepers.core.game import Game, GameState
+from keepers.core.i18n import t
+from keepers.core.rng import Rng
+
+MAX_DECISIONS = 1_000_000
+
+
+def machine_info() -> dict[str, Any]:
+    """Return platform, Python version and CPU model (from /proc/cpuinfo when present)."""
+    cpu = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.is_file():
+        for line in cpuinfo.read_text(errors="replace").splitlines():
+            if line.lower().startswith(("model name", "hardware", "cpu model")):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return {"platform": platform.platform(), "python": platform.python_version(),
+            "implementation": platform.python_implementation(), "cpu": cpu,
+            "cpus": os.cpu_count()}
+
+
+def random_playout(state: GameState, rng: Rng, limit: int = MAX_DECISIONS) -> int:
+    """Play uniformly random decisions until the game ends (or ``limit``); return how many."""
+    done = 0
+    while done < limit and not state.is_over():
+        legal = state.legal_actions()
+        state.apply_trusted(legal[rng.below(len(legal))])
+        done += 1
+    return done
+
+
+def _per_call_us(fn: Callable[[], object], budget: float = 0.02) -> float:
+    start = time.perf_counter()
+    fn()
+    once = max(time.perf_counter() - start, 1e-7)
+    number = max(1, min(10_000, int(budget / once)))
+    return min(timeit.repeat(fn, number=number, repeat=3)) / number * 1e6
+
+
+def _viewer(state: GameState) -> Callable[[], object]:
+    seat = state.to_move()
+    return lambda: state.view(seat)
+
+
+def sample_states(game: Game, players: int, count: int, seed: int,
+                  options: Mapping[str, Any]) -> list[GameState]:
+    """Return ``count`` mid-game states (25–75% of the way through random games)."""
+    samples: list[GameState] = []
+    for k in range(count):
+        state = game.new_state(players, seed + k, options)
+        length = random_playout(state.clone(), Rng(seed + k))
+        stop = length // 4 + Rng(seed - k - 1).below(length // 2 + 1)
+        random_playout(state, Rng(seed + k), stop)  # the same path, stopped midway
+        if not state.is_over():
+            samples.append(state)
+    return samples
+
+
+def bench(game: Game, players: int, seconds: float = 10.0, games: int | None = None,
+          seed: int = 0, options: Mapping[str, Any] | None = None,
+          samples: int = 10) -> dict[str, Any]:
+    """Benchmark random self-play for ``seconds`` (or exactly ``games`` games).
+
+    Returns decisions/second, games/second, the cost of ``clone()`` and
+    ``view(p)`` in microseconds (medians over mid-game states) and machine info.
+    """
+    opts = {**game.default_options(), **(options or {})}
+    decisions = played = 0
+    start = time.perf_counter()
+    while (played < games) if games is not None else (time.perf_counter() - start < seconds):
+        state = game.new_state(players, seed + played, opts)
+        decisions += random_playout(state, Rng(seed + played))
+        played += 1
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    states = sample_states(game, players, samples, seed + 1_000_000, opts)
+    clone = [_per_call_us(s.clone) for s in states]
+    view = [_per_call_us(_viewer(s)) for s in states]
+    return {
+        "game": game.name, "players": players, "options": opts, "games": played,
+        "decisions": decisions, "seconds": elapsed,
+        "decisions_per_second": decisions / elapsed, "games_per_second": played / elapsed,
+        "decisions_per_game": decisions / played if played else 0.0,
+        "clone_us": statistics.median(clone) if clone else None,
+        "view_us": statistics.median(view) if view else None,
+        "samples": len(states), "machine": machine_info(),
+    }
+
+
+def print_bench(console: Console, report: Mapping[str, Any]) -> None:
+    """Print a benchmark report as a Rich table."""
+    table = Table(title=t("bench.title", game=report["game"], players=report["players"]))
+    table.add_column(t("sim.key"))
+    table.add_column(t("sim.value"), justify="right")
+
+    def us(value: float | None) -> str:
+        return "-" if value is None else f"{value:.1f} µs"
+
+    rows = [
+        ("bench.games", f"{report['games']} ({report['seconds']:.2f} s)"),
+        ("bench.decisions", str(report["decisions"])),
+        ("bench.dps", f"{report['decisions_per_second']:,.0f}"),
+        ("bench.gps", f"{report['games_per_second']:,.2f}"),
+        ("bench.dpg", f"{report['decisions_per_game']:.1f}"),
+        ("bench.clone", us(report["clone_us"])),
+        ("bench.view", us(report["view_us"])),
+    ]
+    for key, value in rows:
+        table.add_row(t(key), value)
+    for key, value in report["machine"].items():
+        table.add_row(key, str(value))
+    console.print(table)

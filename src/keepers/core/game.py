@@ -1,0 +1,210 @@
+"""The contract between the engine and a game.
+
+A game provides a :class:`Game` object (its rules over its data) and a
+:class:`GameState` subclass.  The state always says who must decide now and
+what the legal decisions are; decisions are short text commands such as
+``"buy B04-1"`` or ``"pay red"``, which are at once the machine form, the
+record form and what a terminal player types.
+
+The flow of one decision::
+
+    client/bot --text--> GameState.apply --(legal?)--> _apply (game rules)
+         ^                                  |no                 |
+         |                              RuleError          advance to the
+         +---- view(player), legal_actions() <---------- next decision
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, Self
+
+from keepers.core.errors import RuleError
+
+JsonDict = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide now and what about.
+
+    ``public`` is False for decisions whose existence is itself secret (a law
+    card window in which only holders of a playable card are asked): views of
+    other players then show no decider.
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    public: bool = True
+
+
+class GameState(ABC):
+    """A position of a game, with the decision that must be taken in it.
+
+    Subclasses implement the ``_``-prefixed hooks; the public calls below
+    give every game the same behaviour for validation and caching.
+    """
+
+    __slots__ = ("_legal",)
+
+    def __init__(self) -> None:
+        self._legal: list[str] | None = None
+
+    # -- who decides and what -------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        """Return the legal decisions, in a stable order (empty when the game is over)."""
+        if self._legal is None:
+            self._legal = [] if self.is_over() else self._legal_actions()
+        return self._legal
+
+    def to_move(self) -> int | None:
+        """Return the seat that must decide now, or None when the game is over."""
+        decision = self.decision()
+        return None if decision is None else decision.player
+
+    def apply(self, action: str) -> None:
+        """Apply one decision given in its text form.
+
+        Raises :class:`RuleError` naming the rule when the decision is illegal,
+        out of turn or malformed; the state is then left unchanged.
+        """
+        if not isinstance(action, str):
+            raise RuleError("ENGINE", f"a decision is a text command, not {type(action).__name__}")
+        if self.is_over():
+            raise RuleError("ENGINE", "the game is over; no decision can be applied")
+        if action not in self.legal_actions():
+            raise self._explain_illegal(action)
+        self._legal = None
+        self._apply(action)
+
+    def apply_trusted(self, action: str) -> None:
+        """Apply a decision taken from :meth:`legal_actions` without re-checking it."""
+        self._legal = None
+        self._apply(action)
+
+    def apply_as(self, player: int, action: str) -> None:
+        """Apply a decision on behalf of ``player``, refusing it when out of turn."""
+        decider = self.to_move()
+        if decider != player:
+            raise RuleError("ENGINE", f"it is not seat {player}'s decision (waiting for {decider})")
+        self.apply(action)
+
+    # -- hooks each game implements ------------------------------------------
+    @abstractmethod
+    def decision(self) -> Decision | None:
+        """Return the pending decision, or None when the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[str]:
+        """Compute the legal decisions (the game is not over)."""
+
+    @abstractmethod
+    def _apply(self, action: str) -> None:
+        """Apply a decision already known to be legal, and advance to the next decision."""
+
+    @abstractmethod
+    def _explain_illegal(self, action: str) -> RuleError:
+        """Build the error for a refused decision, naming the rule it breaks."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """Return an independent copy (static data is shared, never copied)."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Return True when the game has ended (or hit a safety cap)."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Return each seat's score as the rules compute it from this position."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Return the winning seats after tie-breaks (several on a shared victory)."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> JsonDict:
+        """Return what ``player`` may see (``None``: a spectator, public items only)."""
+
+    @abstractmethod
+    def to_dict(self) -> JsonDict:
+        """Return the full position as JSON-ready data (hidden items included)."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats."""
+
+    @property
+    @abstractmethod
+    def round_number(self) -> int:
+        """Current round (0 during setup)."""
+
+    @property
+    def capped(self) -> bool:
+        """True when the game was stopped by the safety cap rather than by the rules."""
+        return False
+
+
+class Bot(Protocol):
+    """A player program.  It sees only its own view and the legal decisions."""
+
+    needs_view: bool
+
+    def choose(self, view: JsonDict | None, legal: list[str]) -> str:
+        """Pick one of ``legal``; ``view`` is None when ``needs_view`` is False."""
+        ...
+
+
+BotFactory = Callable[[int, int], Bot]
+"""Builds a bot from (seat, seed)."""
+
+
+class Game(ABC):
+    """A game: its name, options, setup and bots."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    @abstractmethod
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
+        """Set up a new game; every chance event later comes from ``seed``."""
+
+    @abstractmethod
+    def state_from_dict(self, data: JsonDict) -> GameState:
+        """Rebuild a state from :meth:`GameState.to_dict` output (a position file)."""
+
+    @abstractmethod
+    def bots(self) -> dict[str, BotFactory]:
+        """Return the bots this game offers, by name."""
+
+    def default_options(self) -> dict[str, Any]:
+        """Return the default options (shown in help and saved in records)."""
+        return {}
+
+    def parse_option(self, key: str, value: str) -> Any:
+        """Convert a ``key=value`` option from the command line."""
+        defaults = self.default_options()
+        if key not in defaults:
+            raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(defaults))}")
+        current = defaults[key]
+        if isinstance(current, bool):
+            return value.lower() in ("1", "true", "yes", "on")
+        if isinstance(current, int):
+            return int(value)
+        return value
+
+    def render(self, view: JsonDict) -> Any:
+        """Return a Rich renderable of a view, for the terminal."""
+        import json
+
+        return json.dumps(view, indent=1)
+
+    def describe_action(self, action: str) -> str:
+        """Return a player-facing description of a decision (defaults to its text)."""
+        return action

@@ -1,0 +1,66 @@
+"""Player-facing text in several languages.
+
+Messages live in TOML catalogues (``keepers/locale/<lang>.toml``), grouped in
+tables; a key is ``"table.name"``.  The language comes from :func:`set_language`
+(the ``--lang`` option) or else the ``KEEPERS_LANG`` environment variable; any
+key missing from a catalogue falls back to English, then to the key itself.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+DEFAULT = "en"
+_chosen: str | None = None
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = str(value)
+    return flat
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """Return the flat ``key -> message`` catalogue of ``lang`` (empty if there is none)."""
+    resource = files("keepers") / "locale" / f"{lang}.toml"
+    if not resource.is_file():
+        return {}
+    return _flatten(tomllib.loads(resource.read_text(encoding="utf-8")))
+
+
+def languages() -> list[str]:
+    """Return the codes of the available languages."""
+    folder = files("keepers") / "locale"
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
+                  if p.name.endswith(".toml"))
+
+
+def _normalise(lang: str) -> str:
+    return lang.strip().lower().replace("-", "_").split(".")[0].split("_")[0]
+
+
+def set_language(lang: str | None) -> None:
+    """Choose the language (``None``: back to ``KEEPERS_LANG`` or English)."""
+    global _chosen
+    _chosen = _normalise(lang) if lang else None
+
+
+def language() -> str:
+    """Return the language in use."""
+    lang = _chosen or _normalise(os.environ.get("KEEPERS_LANG", "") or DEFAULT)
+    return lang if lang in languages() else DEFAULT
+
+
+def t(key: str, **kwargs: Any) -> str:
+    """Return the message ``key`` in the current language, formatted with ``kwargs``."""
+    message = catalogue(language()).get(key) or catalogue(DEFAULT).get(key) or key
+    return message.format(**kwargs) if kwargs else message

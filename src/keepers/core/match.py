@@ -1,0 +1,101 @@
+"""Running games between bots (and people): one game, with its record."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from keepers.core.errors import KeepersError
+from keepers.core.game import Bot, Game, GameState
+from keepers.core.record import GameRecord
+
+
+@dataclass
+class GameResult:
+    """The outcome of one finished (or capped) game."""
+
+    scores: list[int]
+    winners: list[int]
+    rounds: int
+    decisions: int
+    capped: bool
+    seats: list[str] = field(default_factory=list)
+    stats: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready form."""
+        return {
+            "scores": self.scores,
+            "winners": self.winners,
+            "rounds": self.rounds,
+            "decisions": self.decisions,
+            "capped": self.capped,
+            "seats": self.seats,
+            "stats": self.stats,
+        }
+
+
+def make_bots(game: Game, seats: Sequence[str], seed: int) -> list[Bot]:
+    """Build one bot per seat from bot names (``random``, ``greedy`` ...)."""
+    factories = game.bots()
+    bots: list[Bot] = []
+    for seat, name in enumerate(seats):
+        if name not in factories:
+            raise KeepersError(
+                f"unknown bot {name!r} for {game.name}; known: {', '.join(sorted(factories))}"
+            )
+        bots.append(factories[name](seat, seed))
+    return bots
+
+
+def play_bots(state: GameState, bots: Sequence[Bot], max_decisions: int = 1_000_000,
+              record: list[str] | None = None) -> int:
+    """Let bots decide until the game is over; returns the number of decisions taken.
+
+    Each bot sees only its own view (when it asks for one) and the legal decisions.
+    """
+    decisions = 0
+    while not state.is_over() and decisions < max_decisions:
+        decision = state.decision()
+        assert decision is not None
+        bot = bots[decision.player]
+        legal = state.legal_actions()
+        view = state.view(decision.player) if bot.needs_view else None
+        action = bot.choose(view, legal)
+        state.apply(action) if action not in legal else state.apply_trusted(action)
+        if record is not None:
+            record.append(action)
+        decisions += 1
+    return decisions
+
+
+def game_stats(state: GameState) -> dict[str, float]:
+    """Return the game's extra statistics: ``state.stats()`` when the state offers it."""
+    stats = getattr(state, "stats", None)
+    return {str(k): float(v) for k, v in stats().items()} if callable(stats) else {}
+
+
+def run_game(game: Game, seats: Sequence[str], seed: int,
+             options: Mapping[str, Any] | None = None,
+             keep_record: bool = False) -> tuple[GameResult, GameRecord | None]:
+    """Play one all-bot game and return its result (and record when asked)."""
+    opts = {**game.default_options(), **(options or {})}
+    state = game.new_state(len(seats), seed, opts)
+    bots = make_bots(game, seats, seed)
+    actions: list[str] | None = [] if keep_record else None
+    decisions = play_bots(state, bots, record=actions)
+    result = GameResult(
+        scores=state.scores(),
+        winners=state.winners(),
+        rounds=state.round_number,
+        decisions=decisions,
+        capped=state.capped,
+        seats=list(seats),
+        stats=game_stats(state),
+    )
+    record = None
+    if actions is not None:
+        record = GameRecord(game=game.name, players=len(seats), seed=seed, options=opts,
+                            actions=actions, seats=list(seats), result=result.to_dict())
+    return result, record

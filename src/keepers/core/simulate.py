@@ -1,0 +1,212 @@
+"""Many all-bot games across processes, and their statistical summary.
+
+Game ``i`` is always played with seed ``game_seed(base, i)`` and the same
+seats, so the results do not depend on the number of processes.  The summary
+functions are pure: they take the per-game result dictionaries and return
+JSON-ready numbers.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from rich.console import Console
+from rich.pretty import Pretty
+from rich.table import Table
+
+from keepers.core.errors import KeepersError
+from keepers.core.game import Game
+from keepers.core.i18n import t
+from keepers.core.match import run_game
+from keepers.core.registry import get_game
+from keepers.core.rng import Rng
+
+GameDict = Mapping[str, Any]
+
+
+def game_seed(base: int, index: int) -> int:
+    """Return the seed of game ``index`` of a run with base seed ``base`` (a 53-bit integer)."""
+    return Rng(base * 0x9E3779B97F4A7C15 + index).next64() >> 11
+
+
+def seats_for(seats: Sequence[str], index: int, rotate: bool) -> list[str]:
+    """Return the seats of game ``index``: as given, or rotated by ``index`` when ``rotate``."""
+    shift = index % len(seats) if rotate else 0
+    return [*seats[shift:], *seats[:shift]]
+
+
+def play_games(game_name: str, seats: Sequence[str], options: Mapping[str, Any], base: int,
+               indices: Sequence[int], rotate: bool = False) -> list[dict[str, Any]]:
+    """Play the games ``indices`` of a run and return their per-game dictionaries."""
+    game = get_game(game_name)
+    out: list[dict[str, Any]] = []
+    for index in indices:
+        seed = game_seed(base, index)
+        try:
+            result, _ = run_game(game, seats_for(seats, index, rotate), seed, options)
+        except KeepersError as exc:
+            raise KeepersError(t("sim.game_failed", index=index, seed=seed, reason=exc)) from None
+        out.append({"index": index, "seed": seed, **result.to_dict()})
+    return out
+
+
+def _chunks(games: int, jobs: int) -> list[range]:
+    size = max(1, min(100, math.ceil(games / (max(jobs, 1) * 8))))
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def run_simulation(game: Game, seats: Sequence[str], games: int, seed: int = 0,
+                   options: Mapping[str, Any] | None = None, jobs: int = 1,
+                   rotate: bool = False,
+                   progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """Play ``games`` all-bot games on ``jobs`` processes; return per-game dicts by index.
+
+    ``progress(n)`` is called each time ``n`` more games are done.
+    """
+    opts = {**game.default_options(), **(options or {})}
+    args = (game.name, list(seats), opts, seed)
+    results: list[dict[str, Any]] = []
+    chunks = _chunks(games, jobs)
+    if jobs <= 1:
+        for chunk in chunks:
+            results += play_games(*args, chunk, rotate)
+            if progress:
+                progress(len(chunk))
+    else:
+        methods = multiprocessing.get_all_start_methods()
+        # fork keeps games registered at run time (not only entry points) visible
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = {pool.submit(play_games, *args, chunk, rotate): len(chunk)
+                       for chunk in chunks}
+            for future in as_completed(futures):
+                results += future.result()
+                if progress:
+                    progress(futures[future])
+    return sorted(results, key=lambda r: int(r["index"]))
+
+
+# -- pure summary functions ---------------------------------------------------
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the Wilson score interval of a win share (``wins`` may be fractional)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def win_shares(winners: Sequence[int], players: int) -> list[float]:
+    """Return each seat's share of one game's victory (1/k to each of k winners)."""
+    shares = [0.0] * players
+    for seat in winners:
+        shares[seat] += 1 / len(winners)
+    return shares
+
+
+def describe(values: Sequence[float]) -> dict[str, float]:
+    """Return mean, sample standard deviation, min and max (zeros when empty)."""
+    if not values:
+        return {"mean": 0.0, "sd": 0.0, "min": 0.0, "max": 0.0}
+    mean = sum(values) / len(values)
+    var = sum((v - mean) ** 2 for v in values) / (len(values) - 1) if len(values) > 1 else 0.0
+    return {"mean": mean, "sd": math.sqrt(var), "min": float(min(values)),
+            "max": float(max(values))}
+
+
+def _group(games: int, wins: float, scores: list[float]) -> dict[str, Any]:
+    low, high = wilson(wins, games)
+    spread = describe(scores)
+    return {"games": games, "wins": wins, "win_share": wins / games if games else 0.0,
+            "ci_low": low, "ci_high": high, "score_mean": spread["mean"],
+            "score_sd": spread["sd"]}
+
+
+def summarize(results: Sequence[GameDict]) -> dict[str, Any]:
+    """Aggregate per-game results: win shares with 95% CIs, scores, lengths, cap hits, stats."""
+    players = len(results[0]["scores"]) if results else 0
+    seat_wins, bot_wins = [0.0] * players, dict[str, float]()
+    seat_scores: list[list[float]] = [[] for _ in range(players)]
+    seat_bots: list[set[str]] = [set() for _ in range(players)]
+    bot_scores: dict[str, list[float]] = {}
+    stats: dict[str, list[float]] = {}
+    for game in results:
+        for seat, share in enumerate(win_shares(game["winners"], players)):
+            bot, score = game["seats"][seat], float(game["scores"][seat])
+            seat_wins[seat] += share
+            seat_scores[seat].append(score)
+            seat_bots[seat].add(bot)
+            bot_wins[bot] = bot_wins.get(bot, 0.0) + share
+            bot_scores.setdefault(bot, []).append(score)
+        for key, value in (game.get("stats") or {}).items():
+            stats.setdefault(key, []).append(float(value))
+    per_seat = [{"seat": seat, "bot": "/".join(sorted(seat_bots[seat])),
+                 **_group(len(results), seat_wins[seat], seat_scores[seat])}
+                for seat in range(players)]
+    per_bot = {bot: _group(len(bot_scores[bot]), bot_wins[bot], bot_scores[bot])
+               for bot in sorted(bot_scores)}
+    return {
+        "games": len(results),
+        "players": players,
+        "per_seat": per_seat,
+        "per_bot": per_bot,
+        "rounds": describe([float(g["rounds"]) for g in results]),
+        "decisions": describe([float(g["decisions"]) for g in results]),
+        "capped": sum(1 for g in results if g["capped"]),
+        "stats": {key: sum(v) / len(v) for key, v in sorted(stats.items())},
+    }
+
+
+def game_summary(game: Game, results: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Return the game's own report (``game.summarize(results)``) when it offers one."""
+    hook = getattr(game, "summarize", None)
+    return dict(hook(results)) if callable(hook) else None
+
+
+# -- printing ------------------------------------------------------------------
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _win_table(title: str, first: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
+    table = Table(title=title)
+    for key in (first, "sim.games", "sim.win_share", "sim.ci", "sim.score"):
+        table.add_column(t(key), justify="left" if key == first else "right")
+    for name, row in rows:
+        table.add_row(name, str(row["games"]), _pct(row["win_share"]),
+                      f"{_pct(row['ci_low'])} – {_pct(row['ci_high'])}",
+                      f"{row['score_mean']:.2f} ± {row['score_sd']:.2f}")
+    return table
+
+
+def print_summary(console: Console, summary: Mapping[str, Any],
+                  extra: Mapping[str, Any] | None = None) -> None:
+    """Print a simulation summary (and the game's own report) as Rich tables."""
+    seats = [(f"{r['seat']} ({r['bot']})", r) for r in summary["per_seat"]]
+    console.print(_win_table(t("sim.per_seat"), "sim.seat", seats))
+    console.print(_win_table(t("sim.per_bot"), "sim.bot", list(summary["per_bot"].items())))
+    length = Table(title=t("sim.length", games=summary["games"], capped=summary["capped"]))
+    for key in ("", "sim.mean", "sim.sd", "sim.min", "sim.max"):
+        length.add_column(t(key) if key else "", justify="right")
+    for key in ("rounds", "decisions"):
+        d = summary[key]
+        length.add_row(t(f"sim.{key}"), f"{d['mean']:.1f}", f"{d['sd']:.1f}",
+                       f"{d['min']:g}", f"{d['max']:g}")
+    console.print(length)
+    for title, data in ((t("sim.stats"), summary["stats"]), (t("sim.report"), extra or {})):
+        if data:
+            table = Table(title=title)
+            table.add_column(t("sim.key"))
+            table.add_column(t("sim.value"), justify="right")
+            for key, value in data.items():
+                shown = f"{value:.4g}" if isinstance(value, float) else Pretty(value)
+                table.add_row(str(key), shown)
+            console.print(table)

@@ -1,0 +1,204 @@
+"""Playing any game on one terminal, people and bots together.
+
+Each human decision shows the player's own view (``game.render``), then a
+numbered menu of the legal decisions; the player answers with a number or the
+text command.  Bots play by themselves.  When several people share the
+terminal, the screen is hidden between their turns.  Input comes from an
+injectable ``read(prompt) -> str`` function that raises :class:`EOFError` at
+the end of input, so tests can script a whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from keepers.core.errors import KeepersError, RuleError
+from keepers.core.game import Bot, Decision, Game, GameState
+from keepers.core.i18n import t
+from keepers.core.match import GameResult, game_stats
+from keepers.core.record import GameRecord
+
+HUMAN = "human"
+Reader = Callable[[str], str]
+
+
+def stream_reader(stream: TextIO, console: Console | None = None) -> Reader:
+    """Return a reader taking lines from ``stream`` (raising EOFError at its end)."""
+
+    def read(prompt: str) -> str:
+        if console is not None:
+            console.print(Text(prompt), end="")
+        line = stream.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+    return read
+
+
+def seat_bots(game: Game, seats: Sequence[str], seed: int) -> dict[int, Bot]:
+    """Build the bots of the non-human seats; unknown names raise :class:`KeepersError`."""
+    factories = game.bots()
+    bots: dict[int, Bot] = {}
+    for seat, name in enumerate(seats):
+        if name == HUMAN:
+            continue
+        if name not in factories:
+            known = ", ".join([HUMAN, *sorted(factories)])
+            raise KeepersError(t("play.unknown_seat", name=name, known=known))
+        bots[seat] = factories[name](seat, seed)
+    return bots
+
+
+def _label(game: Game, action: str) -> Text:
+    label = game.describe_action(action)
+    text = Text(label)
+    if label != action:
+        text.append(f"  [{action}]", style="dim")
+    return text
+
+
+def _event(game: Game, decision: Decision, name: str, action: str) -> Text:
+    """One line telling what a seat decided (just that it decided, for secret decisions)."""
+    who = t("play.who", seat=decision.player, name=name)
+    if not decision.public:
+        return Text(t("play.decided_secret", who=who))
+    return Text(f"{who}: ").append(_label(game, action))
+
+
+def _hide(console: Console, read: Reader, seat: int) -> None:
+    console.clear()
+    read(t("play.pass_device", seat=seat))
+    console.clear()
+
+
+def _human_turn(game: Game, state: GameState, seat: int, console: Console,
+                read: Reader) -> str:
+    """Show the seat's view and menu, and apply its answer; return the action applied."""
+    decision = state.decision()
+    assert decision is not None
+    console.print(game.render(state.view(seat)))
+    console.rule(t("play.your_turn", seat=seat, round=state.round_number))
+    console.print(Text(decision.prompt, style="bold"))
+    legal = state.legal_actions()
+    for number, action in enumerate(legal, start=1):
+        console.print(Text(f"{number:>4}. ").append(_label(game, action)))
+    while True:
+        entry = " ".join(read(t("play.ask", count=len(legal))).split())
+        if not entry:
+            continue
+        if entry.isdigit():
+            if not 1 <= int(entry) <= len(legal):
+                console.print(Text(t("play.bad_number", count=len(legal)), style="red"))
+                continue
+            entry = legal[int(entry) - 1]
+        folded = [a for a in legal if a.lower() == entry.lower()]
+        action = folded[0] if len(folded) == 1 else entry
+        try:
+            state.apply(action)
+        except RuleError as exc:
+            console.print(Text(t("play.refused", reason=str(exc)), style="red"))
+            continue
+        return action
+
+
+def result_of(state: GameState, seats: Sequence[str], decisions: int) -> GameResult:
+    """Return the result of a finished (or capped) game."""
+    return GameResult(scores=state.scores(), winners=state.winners(), rounds=state.round_number,
+                      decisions=decisions, capped=state.capped, seats=list(seats),
+                      stats=game_stats(state))
+
+
+def show_result(console: Console, state: GameState, seats: Sequence[str]) -> None:
+    """Print the scores table and the winners of a finished game."""
+    table = Table(title=t("result.title"))
+    for header in ("result.seat", "result.player", "result.score"):
+        table.add_column(t(header))
+    winners = state.winners()
+    for seat, score in enumerate(state.scores()):
+        mark = " *" if seat in winners else ""
+        name = seats[seat] if seat < len(seats) else "?"
+        table.add_row(str(seat), name, f"{score}{mark}")
+    console.print(table)
+    names = ", ".join(t("play.who", seat=s, name=seats[s] if s < len(seats) else "?")
+                      for s in winners)
+    console.print(Text(t("result.winners", names=names or "-"), style="bold green"))
+    if state.capped:
+        console.print(Text(t("result.capped"), style="yellow"))
+
+
+def save_record(console: Console, record: GameRecord, path: str | Path | None) -> None:
+    """Save ``record`` to ``path`` (when given), reporting success or failure in one line."""
+    if path is None:
+        return
+    try:
+        record.save(path)
+    except OSError as exc:
+        console.print(Text(t("play.save_failed", path=str(path), reason=str(exc)), style="red"))
+        return
+    console.print(t("play.saved", path=str(path)))
+
+
+def play_terminal(game: Game, record: GameRecord, *, console: Console | None = None,
+                  read: Reader | None = None, save_to: str | Path | None = None,
+                  hide_screen: bool | None = None) -> int:
+    """Play the game set up by ``record`` (seats: ``human`` or bot names) on a terminal.
+
+    Decisions are appended to ``record.actions``; the record is saved to
+    ``save_to`` at the end or on abort.  Returns 0 when the game ended and 1
+    when input ran out or the player interrupted it.  The screen is hidden
+    between different people's turns when there are several (or when
+    ``hide_screen`` says so).
+    """
+    console = console or Console()
+    read = read or console.input
+    seats = record.seats
+    state = game.new_state(record.players, record.seed, record.options)
+    bots = seat_bots(game, seats, record.seed)
+    humans = [s for s in range(record.players) if s not in bots]
+    hide = len(humans) > 1 if hide_screen is None else hide_screen
+    unseen: dict[int, list[Text]] = {s: [] for s in humans}
+    shown: int | None = None
+    try:
+        while not state.is_over():
+            decision = state.decision()
+            assert decision is not None
+            seat = decision.player
+            if seat in bots:
+                bot = bots[seat]
+                view = state.view(seat) if bot.needs_view else None
+                action = bot.choose(view, state.legal_actions())
+                state.apply(action)
+                event = _event(game, decision, seats[seat], action)
+                if humans:
+                    console.print(event, style="cyan")
+            else:
+                if hide and shown != seat:
+                    _hide(console, read, seat)
+                    for line in unseen[seat]:
+                        console.print(line, style="cyan")
+                unseen[seat].clear()
+                shown = seat
+                action = _human_turn(game, state, seat, console, read)
+                event = _event(game, decision, seats[seat], action)
+            record.actions.append(action)
+            for other in humans:
+                if other != seat:
+                    unseen[other].append(event)
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        console.print(Text(t("play.aborted", count=len(record.actions)), style="yellow"))
+        save_record(console, record, save_to)
+        return 1
+    if hide and shown is not None:
+        console.clear()
+    record.result = result_of(state, seats, len(record.actions)).to_dict()
+    show_result(console, state, seats)
+    save_record(console, record, save_to)
+    return 0

@@ -1,0 +1,259 @@
+"""Static data of Les Gardiens du Royaume, loaded once from the packaged TOML file.
+
+Every designed number (cards, events, objectives, layouts, costs) comes from
+``data/gardiens-data.toml``; nothing here hard-codes game content.  The loaded
+objects are immutable and shared by every state (GR-0.3).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+DATA_FILE = "gardiens-data.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class HexInfo:
+    """One hex of a layout (GR-2)."""
+
+    index: int
+    label: str
+    q: int
+    r: int
+    kind: str  # citadel, source, territory, home
+    resource: int  # index of the printed resource, -1 for none
+    distance: int
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The fixed board for one player count (GR-2.7)."""
+
+    players: int
+    hexes: tuple[HexInfo, ...]
+    by_label: dict[str, int]
+    neighbours: tuple[tuple[int, ...], ...]
+    homes: tuple[int, ...]  # hex index of home slot H1..HN
+    forward: tuple[int, ...]  # ring-1 hexes (GR-2.8)
+    citadel: int
+    origins: tuple[int, ...]  # Shadow origin hexes, SH1.. (GR-2.9)
+    shadow_ids: tuple[str, ...]
+    next_hex: tuple[int, ...]  # Shadow path rule (GR-25.8), -1 at the Citadel
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """An Action card (GR-22)."""
+
+    id: str
+    name: str
+    category: str
+    copies: int
+    timing: str
+    hostile: bool
+    effect: tuple[dict[str, Any], ...]
+    text: str
+
+    def has_op(self, op: str) -> bool:
+        """Return True when one of the card's operations is ``op``."""
+        return any(part["op"] == op for part in self.effect)
+
+
+@dataclass(frozen=True, slots=True)
+class EventDef:
+    """An Event card (GR-23)."""
+
+    id: str
+    name: str
+    category: str
+    copies: int
+    duration: str
+    effect: tuple[dict[str, Any], ...]
+    coop_effect: tuple[dict[str, Any], ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveDef:
+    """A secret objective (GR-24)."""
+
+    id: str
+    name: str
+    checkpoint: str
+    condition: dict[str, Any]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingDef:
+    """A building type (GR-7.3)."""
+
+    key: str
+    name: str
+    copies: int
+    cost: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    """Everything static about the game, shared by all states."""
+
+    raw: dict[str, Any]
+    resources: tuple[str, ...]
+    directions: tuple[tuple[int, int], ...]
+    rules: dict[str, Any]
+    setup: dict[str, Any]
+    supply: tuple[int, ...]
+    guardians_per_player: int
+    buildings: tuple[BuildingDef, ...]
+    building_index: dict[str, int]
+    cards: dict[str, CardDef]
+    card_instances: tuple[str, ...]
+    card_of: dict[str, CardDef]
+    events: dict[str, EventDef]
+    event_instances: tuple[str, ...]
+    event_of: dict[str, EventDef]
+    objectives: dict[str, ObjectiveDef]
+    layouts: dict[int, Layout]
+    dice_faces: tuple[str, ...]
+    face_values: dict[str, int]
+    coop: dict[str, Any]
+    colours: tuple[str, ...]
+
+    def res(self, name: str) -> int:
+        """Return the index of a resource name."""
+        return self.resources.index(name)
+
+    def rule(self, key: str) -> int:
+        """Return an integer number of the ``[rules]`` table."""
+        return int(self.rules[key])
+
+
+def _cube_tuple(resources_order: tuple[str, ...], table: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(int(table.get(name, 0)) for name in resources_order)
+
+
+def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
+                  directions: tuple[tuple[int, int], ...]) -> Layout:
+    hexes: list[HexInfo] = []
+    for index, item in enumerate(raw["hexes"]):
+        q, r = int(item["q"]), int(item["r"])
+        kind = str(item["kind"])
+        label = str(item.get("tile") or item.get("slot") or item.get("id"))
+        res_name = item.get("resource")
+        resource = resources_order.index(res_name) if res_name else -1
+        distance = max(abs(q), abs(r), abs(q + r))
+        hexes.append(HexInfo(index, label, q, r, kind, resource, distance))
+    by_coord = {(h.q, h.r): h.index for h in hexes}
+    neighbours = tuple(
+        tuple(by_coord[(h.q + dq, h.r + dr)] for dq, dr in directions
+              if (h.q + dq, h.r + dr) in by_coord)
+        for h in hexes
+    )
+    slots = {str(s["slot"]): by_coord[(int(s["q"]), int(s["r"]))] for s in raw["home_slots"]}
+    homes = tuple(slots[f"H{k}"] for k in range(1, len(slots) + 1))
+    origins = raw.get("shadow_origins", [])
+    next_hex = tuple(_path_step(h, hexes, neighbours) for h in hexes)
+    return Layout(
+        players=int(raw["players"]),
+        hexes=tuple(hexes),
+        by_label={h.label: h.index for h in hexes},
+        neighbours=neighbours,
+        homes=homes,
+        forward=tuple(h.index for h in hexes if h.distance == 1),
+        citadel=next(h.index for h in hexes if h.kind == "citadel"),
+        origins=tuple(by_coord[(int(o["q"]), int(o["r"]))] for o in origins),
+        shadow_ids=tuple(str(o["id"]) for o in origins),
+        next_hex=next_hex,
+    )
+
+
+def _path_step(hex_: HexInfo, hexes: list[HexInfo],
+               neighbours: list[int] | tuple[tuple[int, ...], ...] | Any) -> int:
+    """GR-25.8: first neighbour (direction order) one step closer to the Citadel."""
+    if hex_.distance == 0:
+        return -1
+    for n in neighbours[hex_.index]:
+        if hexes[n].distance == hex_.distance - 1:
+            return int(n)
+    return -1
+
+
+def _effects(raw: Any) -> tuple[dict[str, Any], ...]:
+    return tuple(dict(part) for part in (raw or []))
+
+
+def _instances(defs: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(f"{d.id}#{c}" for d in defs.values() for c in range(1, d.copies + 1))
+
+
+def parse(raw: dict[str, Any]) -> GameData:
+    """Build the immutable :class:`GameData` from the parsed TOML tables."""
+    meta = raw["meta"]
+    order = tuple(str(x) for x in meta["resource_order"])
+    directions = tuple((int(v[0]), int(v[1])) for v in meta["direction_vectors"])
+    buildings = tuple(
+        BuildingDef(key, str(b["name"]), int(b["copies"]), _cube_tuple(order, b["cost"]))
+        for key, b in raw["buildings"].items()
+    )
+    cards = {
+        str(c["id"]): CardDef(str(c["id"]), str(c["name"]), str(c["category"]), int(c["copies"]),
+                              str(c["timing"]), bool(c.get("hostile", False)),
+                              _effects(c["effect"]), str(c.get("text", "")))
+        for c in raw["action_cards"]
+    }
+    events = {
+        str(e["id"]): EventDef(str(e["id"]), str(e["name"]), str(e["category"]), int(e["copies"]),
+                               str(e["duration"]), _effects(e["effect"]),
+                               _effects(e.get("coop_effect")), str(e.get("text", "")))
+        for e in raw["event_cards"]
+    }
+    objectives = {
+        str(o["id"]): ObjectiveDef(str(o["id"]), str(o["name"]), str(o["checkpoint"]),
+                                   dict(o["condition"]), str(o.get("text", "")))
+        for o in raw["objectives"]
+    }
+    card_instances = _instances(cards)
+    event_instances = _instances(events)
+    return GameData(
+        raw=raw,
+        resources=order,
+        directions=directions,
+        rules=dict(raw["rules"]),
+        setup=dict(raw["setup"]),
+        supply=_cube_tuple(order, raw["components"]["supply"]),
+        guardians_per_player=int(raw["components"]["guardians_per_player"]),
+        buildings=buildings,
+        building_index={b.key: i for i, b in enumerate(buildings)},
+        cards=cards,
+        card_instances=card_instances,
+        card_of={i: cards[i.split("#")[0]] for i in card_instances},
+        events=events,
+        event_instances=event_instances,
+        event_of={i: events[i.split("#")[0]] for i in event_instances},
+        objectives=objectives,
+        layouts={int(lay["players"]): _build_layout(lay, order, directions)
+                 for lay in raw["layouts"]},
+        dice_faces=tuple(str(f) for f in raw["dice"]["faces"]),
+        face_values={str(k): int(v) for k, v in raw["dice"]["values"].items()},
+        coop=dict(raw["coop"]),
+        colours=tuple(str(c) for c in raw["components"]["colours"]),
+    )
+
+
+def load_path(path: str | Path) -> GameData:
+    """Load game data from a TOML file (e.g. a designer's modified copy)."""
+    with open(path, "rb") as handle:
+        return parse(tomllib.load(handle))
+
+
+@cache
+def load() -> GameData:
+    """Load the packaged (standard) game data, once."""
+    text = resources.files("keepers.games.gardiens").joinpath("data", DATA_FILE).read_bytes()
+    return parse(tomllib.loads(text.decode("utf-8")))

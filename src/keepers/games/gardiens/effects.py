@@ -1,0 +1,415 @@
+"""PLAY_CARD (GR-12) and the operations of Action cards (GR-21).
+
+A played card's operations run in order; an operation that needs choices
+stops the run and waits for small sequential decisions, then the run resumes.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from keepers.games.gardiens import actions, events, flow
+from keepers.games.gardiens.state import NONE, GardiensState
+
+AUTO_OPS = ("gain", "draw", "pay")
+
+
+# -- playing a card --------------------------------------------------------------
+def card_ops(st: GardiensState, card: str, substitute: bool) -> tuple[dict[str, Any], ...]:
+    """The operations a card performs (co-op hostile cards: ``shadow_delay``, GR-25.13)."""
+    if substitute:
+        return tuple(st.data.coop["hostile_card_substitute"])
+    return st.card(card).effect
+
+
+def playable_actions(st: GardiensState, p: int) -> list[str]:
+    """``play <card>`` for every action card the player can play now (GR-12.2, 12.4)."""
+    out = []
+    for card in sorted(set(st.hands[p])):
+        definition = st.card(card)
+        if definition.timing != "action":
+            continue
+        ops = card_ops(st, card, st.coop and definition.hostile)
+        if all(op_possible(st, p, op) for op in ops) and _can_pay_all(st, p, ops):
+            out.append(f"play {card}")
+    return out
+
+
+def _can_pay_all(st: GardiensState, p: int, ops: tuple[dict[str, Any], ...]) -> bool:
+    cost = [0] * len(st.data.resources)
+    for op in ops:
+        if op["op"] == "pay":
+            cost[st.data.res(op["resource"])] += int(op["n"])
+    return st.can_pay(p, cost)
+
+
+def play(st: GardiensState, card: str) -> None:
+    """Spend the action: the card leaves the hand and its effect runs."""
+    st.hands[st.active].remove(card)
+    substitute = st.coop and st.card(card).hostile
+    flow.set_phase(st, "effect", st.active, card=card, sub=substitute, i=0)
+    run(st)
+
+
+def current_op(st: GardiensState) -> dict[str, Any]:
+    """The operation waiting for a decision."""
+    return card_ops(st, st.ctx["card"], st.ctx["sub"])[st.ctx["i"]]
+
+
+def run(st: GardiensState) -> None:
+    """Run operations until one needs a decision or the card is done (GR-21.1)."""
+    ops = card_ops(st, st.ctx["card"], st.ctx["sub"])
+    while st.ctx["i"] < len(ops):
+        if start_op(st, ops[st.ctx["i"]]):
+            st.phase = "effect"
+            st.decider = st.active
+            return
+        st.ctx["i"] += 1
+    st.discard.append(st.ctx["card"])  # GR-12.2: then the card is discarded
+    flow.action_done(st)
+
+
+def resume(st: GardiensState) -> None:
+    """The current operation is finished; go on with the next one."""
+    keep = {key: st.ctx[key] for key in ("card", "sub", "i")}
+    keep["i"] += 1
+    st.ctx = keep
+    run(st)
+
+
+# -- feasibility (GR-12.4) ---------------------------------------------------------
+def op_possible(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+    """An operation that needs a target has at least one (GR-12.4)."""
+    name = op["op"]
+    if name in ("free_move", "teleport") and events.forbidden(st, "move"):
+        return False
+    check = _FEASIBLE.get(name)
+    return True if check is None else check(st, p, op)
+
+
+def _options_exist(name: str) -> Any:
+    return lambda st, p, op: bool(_LEGAL[name](st, p, op, {}))
+
+
+# -- operations with choices --------------------------------------------------------
+def start_op(st: GardiensState, op: dict[str, Any]) -> bool:
+    """Apply an automatic operation, or prepare a choice; True when a decision is needed."""
+    p, name = st.active, op["op"]
+    if name == "gain":
+        st.gain(p, st.data.res(op["resource"]), int(op["n"]))
+    elif name == "draw":
+        st.draw_to_hand(p, int(op["n"]))
+    elif name == "pay":
+        st.pay(p, st.data.res(op["resource"]), int(op["n"]))
+    elif name in _LEGAL:
+        st.ctx["left"] = int(op.get("n", 1))
+        st.ctx["step"] = "first"
+        st.ctx["done"] = 0
+        return bool(_LEGAL[name](st, p, op, st.ctx))
+    return False
+
+
+def effect_legal(st: GardiensState) -> list[str]:
+    """The choices of the waiting operation."""
+    op = current_op(st)
+    return _LEGAL[op["op"]](st, st.active, op, st.ctx)
+
+
+def effect_apply(st: GardiensState, action: str) -> None:
+    """Apply one choice; resume the card when its operation is finished."""
+    op = current_op(st)
+    finished = _APPLY[op["op"]](st, st.active, op, action)
+    if finished is None:  # the operation handed over to another phase (reproduce)
+        return
+    if finished or not effect_legal(st):
+        resume(st)
+
+
+def _names(st: GardiensState) -> tuple[str, ...]:
+    return st.data.resources
+
+
+def _l_gain_any(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    return [f"gain {n}" for r, n in enumerate(_names(st)) if st.supply[r] > 0]
+
+
+def _a_gain_any(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    st.gain(p, st.data.res(action.split()[1]), 1)
+    st.ctx["left"] -= 1
+    return st.ctx["left"] <= 0
+
+
+def _l_take_river(st: GardiensState, p: int, op: dict[str, Any],
+                  ctx: dict[str, Any]) -> list[str]:
+    return [f"take {c}" for c in st.river]
+
+
+def _a_take_river(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    st.take_from_river(p, action.split()[1])
+    st.ctx["left"] -= 1
+    return st.ctx["left"] <= 0
+
+
+def place_targets(st: GardiensState, p: int, target: str) -> list[int]:
+    """``own_hex``: a controlled hex; ``neutral_adjacent``: a neutral neighbour of one."""
+    mine = st.controlled(p)
+    if target == "own_hex":
+        return mine
+    near = {n for h in mine for n in st.layout.neighbours[h] if st.is_neutral(n)}
+    return sorted(near)
+
+
+def _l_place(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    if st.reserve[p] <= 0:
+        return []
+    return [f"place {st.label(h)}" for h in place_targets(st, p, op["target"])]
+
+
+def _a_place(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    st.place(p, st.hex_of(action.split()[1]), int(op["n"]))
+    return True
+
+
+def _l_free_move(st: GardiensState, p: int, op: dict[str, Any],
+                 ctx: dict[str, Any]) -> list[str]:
+    moves = [f"move {m}" for m in actions.move_options(st, p)]
+    return (["stop"] + moves) if moves else []
+
+
+def _a_free_move(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    if action == "stop":
+        return True
+    _, s, d, n = action.split()
+    st.shift(st.hex_of(s), st.hex_of(d), int(n))
+    st.ctx["left"] -= 1
+    return st.ctx["left"] <= 0
+
+
+def _l_teleport(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    if ctx.get("step") == "count":
+        return [f"count {m}" for m in range(1, st.count[ctx["S"]] + 1)]
+    dests = [h for h in range(len(st.owner)) if h != st.layout.citadel
+             and (st.owner[h] == p or st.is_neutral(h))]
+    return [f"teleport {st.label(s)} {st.label(d)}" for s in st.controlled(p)
+            for d in dests if d != s]
+
+
+def _a_teleport(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    words = action.split()
+    if words[0] == "teleport":
+        st.ctx.update(step="count", S=st.hex_of(words[1]), D=st.hex_of(words[2]))
+        return False
+    st.shift(st.ctx["S"], st.ctx["D"], int(words[1]))
+    return True
+
+
+def _l_protect(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    return [f"protect {st.label(h)}" for h in st.controlled(p)]
+
+
+def _a_protect(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    st.protect[st.hex_of(action.split()[1])] = p
+    return True
+
+
+def _l_steal(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    return [f"steal {st.colour(q)} {n}" for q in st.non_allied(p)
+            for r, n in enumerate(_names(st)) if st.cubes[q][r] > 0]
+
+
+def _a_steal(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    _, colour, name = action.split()
+    q, r = st.player_of_colour(colour), st.data.res(name)
+    taken = min(int(op["n"]), st.cubes[q][r])
+    st.cubes[q][r] -= taken
+    st.cubes[p][r] += taken
+    return True
+
+
+def hostile_hexes(st: GardiensState, p: int) -> list[int]:
+    """Unprotected hexes of non-allied opponents adjacent to a hex of ``p`` (GR-12.6)."""
+    foes = set(st.non_allied(p))
+    near = {n for h in st.controlled(p) for n in st.layout.neighbours[h]}
+    return sorted(h for h in near if st.owner[h] in foes and not st.is_protected(h))
+
+
+def _l_remove(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    need = int(op["n"]) + int(op.get("min_remaining", 0))
+    return [f"target {st.label(h)}" for h in hostile_hexes(st, p) if st.count[h] >= need]
+
+
+def _a_remove(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    st.remove(st.hex_of(action.split()[1]), int(op["n"]))
+    return True
+
+
+def _l_destroy(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    return [f"target {st.label(h)}" for h in hostile_hexes(st, p) if st.building[h] != NONE]
+
+
+def _a_destroy(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    h = st.hex_of(action.split()[1])
+    st.bsupply[st.building[h]] += 1
+    st.building[h] = NONE
+    return True
+
+
+def _l_spy(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    if ctx.get("step") == "discard":
+        return [f"discard {c}" for c in sorted(set(st.hands[ctx["target"]]))]
+    return [f"spy {st.colour(q)}" for q in st.non_allied(p) if st.hands[q]]
+
+
+def _a_spy(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    words = action.split()
+    if words[0] == "spy":
+        target = st.player_of_colour(words[1])
+        st.ctx.update(step="discard", target=target,
+                      left=min(int(op["n"]), len(st.hands[target])))
+        return False
+    st.discard_from_hand(st.ctx["target"], words[1])
+    st.ctx["left"] -= 1
+    return st.ctx["left"] <= 0
+
+
+def _l_peek(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    size = min(int(op["n"]), len(st.events))
+    top = st.events[len(st.events) - size:][::-1]
+    return [f"order {','.join(order)}" for order in permutations(top)]
+
+
+def _a_peek(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    order = action.split()[1].split(",")
+    del st.events[len(st.events) - len(order):]
+    st.events.extend(reversed(order))  # the first named card ends on top
+    return True
+
+
+def discount_options(st: GardiensState, p: int, cost: tuple[int, ...], n: int) -> list[str]:
+    """Ways to take ``n`` cube units off a cost that leave it payable (GR-21.2)."""
+    total = min(n, sum(cost))
+    names = _names(st)
+    found: list[str] = []
+
+    def walk(r: int, left: int, taken: list[int]) -> None:
+        if r == len(cost):
+            reduced = [c - t for c, t in zip(cost, taken, strict=True)]
+            if left == 0 and st.can_pay(p, reduced):
+                label = "+".join(names[i] for i, t in enumerate(taken) for _ in range(t))
+                found.append(f"discount {label or 'none'}")
+            return
+        for t in range(min(cost[r], left), -1, -1):
+            walk(r + 1, left - t, [*taken, t])
+
+    walk(0, total, [])
+    return found
+
+
+def _l_build(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    if ctx.get("step") == "discount":
+        b = st.data.buildings[st.data.building_index[ctx["btype"]]]
+        return discount_options(st, p, b.cost, int(op["n"]))
+    return actions.build_options(st, p, int(op["n"]))
+
+
+def _a_build(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    words = action.split()
+    if words[0] == "build":
+        st.ctx.update(step="discount", btype=words[1], bhex=st.hex_of(words[2]))
+        return False
+    b = st.data.buildings[st.data.building_index[st.ctx["btype"]]]
+    cost = list(b.cost)
+    for name in words[1].split("+"):
+        if name != "none":
+            cost[st.data.res(name)] -= 1
+    actions.do_build(st, p, b.key, st.ctx["bhex"], tuple(cost))
+    return True
+
+
+def _exchanges(st: GardiensState, p: int, rate: int) -> list[str]:
+    return actions.bank_exchanges(st, p, rate)
+
+
+def _l_exchange(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    return ["stop"] + _exchanges(st, p, 1)
+
+
+def _a_exchange(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    if action == "stop":
+        return True
+    _, give, take = action.split()
+    st.pay(p, st.data.res(give), 1)
+    st.gain(p, st.data.res(take), 1)
+    st.ctx["left"] -= 1
+    return st.ctx["left"] <= 0
+
+
+def _l_market(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    options = _exchanges(st, p, actions.market_rate(st))
+    return (options + ["stop"]) if ctx.get("done") and options else options
+
+
+def _a_market(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    if action == "stop":
+        return True
+    _, give, take = action.split()
+    st.pay(p, st.data.res(give), actions.market_rate(st))
+    st.gain(p, st.data.res(take), 1)
+    st.ctx["done"] += 1
+    return False
+
+
+def _l_reproduce(st: GardiensState, p: int, op: dict[str, Any],
+                 ctx: dict[str, Any]) -> list[str]:
+    chosen = ctx.get("chosen", [])
+    return ["stop"] + [f"produce {st.label(h)}" for h in st.controlled(p) if h not in chosen]
+
+
+def _a_reproduce(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    chosen = st.ctx.setdefault("chosen", [])
+    if action != "stop":
+        chosen.append(st.hex_of(action.split()[1]))
+        st.ctx["left"] -= 1
+        if st.ctx["left"] > 0 and len(chosen) < len(st.controlled(p)):
+            return False
+    flow.start_collection(st, list(chosen), "effect")
+    return None
+
+
+def delay_targets(st: GardiensState, p: int) -> list[int]:
+    """Shadows adjacent to a hex the player controls, not yet delayed (GR-21.2)."""
+    near = {n for h in st.controlled(p) for n in st.layout.neighbours[h]}
+    return [i for i, pos in enumerate(st.shadow_pos)
+            if pos in near and not st.shadow_delayed[i]]
+
+
+def _l_delay(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    return [f"delay {st.layout.shadow_ids[i]}" for i in delay_targets(st, p)]
+
+
+def _a_delay(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+    st.shadow_delayed[st.layout.shadow_ids.index(action.split()[1])] = True
+    return True
+
+
+_LEGAL = {
+    "gain_any": _l_gain_any, "take_river": _l_take_river, "place_guardians": _l_place,
+    "free_move": _l_free_move, "teleport": _l_teleport, "protect": _l_protect,
+    "steal": _l_steal, "remove_guardian": _l_remove, "destroy_building": _l_destroy,
+    "view_hand_discard": _l_spy, "peek_events": _l_peek, "build_discount": _l_build,
+    "exchange": _l_exchange, "market_rate_trade": _l_market, "reproduce": _l_reproduce,
+    "shadow_delay": _l_delay,
+}
+_APPLY = {
+    "gain_any": _a_gain_any, "take_river": _a_take_river, "place_guardians": _a_place,
+    "free_move": _a_free_move, "teleport": _a_teleport, "protect": _a_protect,
+    "steal": _a_steal, "remove_guardian": _a_remove, "destroy_building": _a_destroy,
+    "view_hand_discard": _a_spy, "peek_events": _a_peek, "build_discount": _a_build,
+    "exchange": _a_exchange, "market_rate_trade": _a_market, "reproduce": _a_reproduce,
+    "shadow_delay": _a_delay,
+}
+_FEASIBLE = {name: _options_exist(name) for name in (
+    "take_river", "place_guardians", "free_move", "teleport", "protect", "steal",
+    "remove_guardian", "destroy_building", "view_hand_discard", "peek_events",
+    "build_discount", "market_rate_trade", "shadow_delay")}

@@ -1,0 +1,404 @@
+"""Turn, round and game sequencing: GR-4, GR-5, GR-16, GR-17, GR-19, GR-24, GR-25.15."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keepers.games.gardiens import effects, events
+from keepers.games.gardiens.state import NONE, GardiensState
+
+INSTANT_WIN_CHECKPOINTS = ("CP1", "CP2", "CP3", "CP4")
+
+
+# -- setup ---------------------------------------------------------------------
+def forward_legal(st: GardiensState) -> list[str]:
+    """GR-3.8: the ring-1 hexes not yet chosen."""
+    return [f"forward {st.label(h)}" for h in st.layout.forward if st.owner[h] == NONE]
+
+
+def forward_apply(st: GardiensState, action: str) -> None:
+    """Place the two starting guardians on the chosen forward hex (GR-3.8)."""
+    hex_index = st.hex_of(action.split()[1])
+    st.place(st.decider, hex_index, st.data.setup["guardians_on_forward_hex"])
+    st.ctx["picks"] += 1
+    if st.ctx["picks"] < st.n:
+        st.decider = (st.decider + 1) % st.n
+        return
+    st.round = 1  # GR-3.9
+    st.turn_in_round = 0
+    st.active = round_first_player(st)
+    begin_turn(st)
+
+
+def round_first_player(st: GardiensState) -> int:
+    """GR-4.1: in round n the first player is seat ((n - 1) mod N) + 1."""
+    return (st.first + st.round - 1) % st.n
+
+
+# -- turn ----------------------------------------------------------------------
+def begin_turn(st: GardiensState) -> None:
+    """GR-4.2 step 1-2: expiries, CP1, then the alliance step."""
+    st.actions_taken = 0
+    st.partner_refused = False
+    for h, who in enumerate(st.protect):
+        if who == st.active:
+            st.protect[h] = NONE
+    checkpoint(st, "CP1")
+    if st.over:
+        return
+    if st.coop:  # GR-25.2: no alliance step
+        set_phase(st, "collect", st.active)
+        start_collection(st, st.controlled(st.active), "turn")
+        return
+    set_phase(st, "alliance", st.active)
+
+
+def set_phase(st: GardiensState, phase: str, decider: int, **ctx: Any) -> None:
+    """Switch to a decision phase with a fresh context."""
+    st.phase = phase
+    st.decider = decider
+    st.ctx = dict(ctx)
+
+
+def to_action_phase(st: GardiensState) -> None:
+    """GR-6: wait for the active player's next action."""
+    set_phase(st, "action", st.active)
+
+
+def action_done(st: GardiensState) -> None:
+    """An action has resolved completely: CP3, then the next action or the end of turn."""
+    st.actions_taken += 1
+    checkpoint(st, "CP3")
+    if st.over:
+        return
+    if st.actions_taken >= st.data.rule("actions_per_turn"):
+        end_turn(st)
+    else:
+        to_action_phase(st)
+
+
+def end_turn(st: GardiensState) -> None:
+    """GR-16.1: discard down to the hand limit, then finish the turn."""
+    if len(st.hands[st.active]) > st.data.rule("hand_limit"):
+        set_phase(st, "discard", st.active)
+        return
+    finish_turn(st)
+
+
+def discard_legal(st: GardiensState) -> list[str]:
+    """GR-16.1: any card of the hand."""
+    return [f"discard {c}" for c in sorted(set(st.hands[st.active]))]
+
+
+def discard_apply(st: GardiensState, action: str) -> None:
+    """Discard one card; finish the turn once the hand is at the limit."""
+    st.discard_from_hand(st.active, action.split()[1])
+    if len(st.hands[st.active]) <= st.data.rule("hand_limit"):
+        finish_turn(st)
+
+
+def finish_turn(st: GardiensState) -> None:
+    """GR-16.2 CP4, then the next turn or the end of the round."""
+    checkpoint(st, "CP4")
+    if st.over:
+        return
+    st.turn_in_round += 1
+    if st.turn_in_round >= st.n:
+        end_round(st)
+        return
+    st.active = (st.active + 1) % st.n
+    begin_turn(st)
+
+
+# -- collection ----------------------------------------------------------------
+def start_collection(st: GardiensState, hexes: list[int], then: str) -> None:
+    """GR-5.2: compute yields; Source cubes are chosen one by one."""
+    gains = [0] * len(st.data.resources)
+    sources = 0
+    for h in hexes:
+        sources += hex_yield(st, h, gains)
+    st.phase = "collect" if sources else st.phase
+    st.ctx["gains"] = gains
+    st.ctx["sources"] = sources
+    st.ctx["then"] = then
+    if sources:
+        st.decider = st.active
+    else:
+        finish_collection(st)
+
+
+def hex_yield(st: GardiensState, h: int, gains: list[int]) -> int:
+    """Add a hex's yield to ``gains``; return how many Source cubes it owes (GR-5.2)."""
+    info = st.layout.hexes[h]
+    if info.kind == "citadel" or st.has_shadow(h):
+        return 0
+    base = 2 if st.building_works(h, "warehouse") else 1
+    if info.kind == "source":
+        sources = base
+    else:
+        sources = 0
+        gains[info.resource] += events.adjust_printed(st, info.resource, base)
+    if st.building_works(h, "temple"):
+        gains[st.data.res("magic")] += 1 + events.round_value(st, "temple_bonus_delta")
+    return sources
+
+
+def collect_legal(st: GardiensState) -> list[str]:
+    """GR-5.2: a Source cube may be of any type."""
+    return [f"source {name}" for name in st.data.resources]
+
+
+def collect_apply(st: GardiensState, action: str) -> None:
+    """Record one Source cube choice."""
+    st.ctx["gains"][st.data.res(action.split()[1])] += 1
+    st.ctx["sources"] -= 1
+    if st.ctx["sources"] == 0:
+        finish_collection(st)
+
+
+def finish_collection(st: GardiensState) -> None:
+    """GR-5.3/5.4: take everything at once; shortfalls are lost."""
+    for resource, amount in enumerate(st.ctx["gains"]):
+        if amount:
+            st.gain(st.active, resource, amount)
+    if st.ctx["then"] == "effect":
+        st.ctx.pop("gains")
+        st.ctx.pop("sources")
+        effects.resume(st)
+        return
+    checkpoint(st, "CP2")
+    if not st.over:
+        to_action_phase(st)
+
+
+# -- checkpoints, objectives, victory -----------------------------------------
+def checkpoint(st: GardiensState, cp: str) -> None:
+    """GR-4.4: objectives for everyone, then the immediate victory of the active player."""
+    if st.coop:
+        if coop_won(st):
+            finish(st, list(range(st.n)), "shadows_defeated")
+        return
+    for p in range(st.n):
+        test_objectives(st, p, cp)
+    target = st.data.rule("victory_points_to_win")
+    if cp in INSTANT_WIN_CHECKPOINTS and st.vp(st.active) >= target:
+        finish(st, [st.active], "victory_points")
+
+
+def test_objectives(st: GardiensState, player: int, cp: str) -> None:
+    """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint."""
+    for i, oid in enumerate(st.objectives[player]):
+        if st.achieved[player][i]:
+            continue
+        obj = st.data.objectives[oid]
+        if not _tested_at(obj.checkpoint, cp, player == st.active):
+            continue
+        if condition_holds(st, player, obj.condition):
+            st.achieved[player][i] = True
+
+
+def _tested_at(when: str, cp: str, owner_active: bool) -> bool:
+    if when == "snapshot":
+        return cp == "CP6"
+    if when == "own_end_of_turn":
+        return cp == "CP4" and owner_active
+    return True
+
+
+def condition_holds(st: GardiensState, p: int, cond: dict[str, Any]) -> bool:
+    """Evaluate an objective condition from the data file (GR-24.2)."""
+    kind = cond["kind"]
+    at_least = int(cond.get("at_least", 1))
+    if kind == "all":
+        return all(condition_holds(st, p, sub) for sub in cond["of"])
+    if kind == "hold_resource":
+        return st.cubes[p][st.data.res(cond["resource"])] >= at_least
+    if kind == "hand_size":
+        return len(st.hands[p]) >= at_least
+    if kind == "counter":
+        return _counter(st, p, str(cond["counter"])) >= at_least
+    if kind == "guardians_on_map":
+        return st.on_board(p) >= at_least
+    if kind == "control_building":
+        return st.controls_building(p, str(cond["building"])) >= at_least
+    if kind == "home_and_neighbours":
+        home = st.home(p)
+        return all(st.owner[h] == p for h in (home, *st.layout.neighbours[home]))
+    return _count_hexes(st, p, cond) >= at_least
+
+
+def _count_hexes(st: GardiensState, p: int, cond: dict[str, Any]) -> int:
+    kind = cond["kind"]
+    mine = st.controlled(p)
+    if kind == "control_citadel":
+        return 1 if st.layout.citadel in mine else 0
+    if kind == "control_count":
+        return len(mine)
+    if kind == "control_kind":
+        return sum(1 for h in mine if st.layout.hexes[h].kind == cond["hex_kind"])
+    if kind == "control_printed":
+        res = st.data.res(cond["resource"])
+        return sum(1 for h in mine if st.layout.hexes[h].resource == res)
+    raise ValueError(f"unknown objective condition {kind!r}")
+
+
+def _counter(st: GardiensState, p: int, name: str) -> int:
+    if name == "combats_won":
+        return st.combats_won[p]
+    if name == "building_types_built":
+        return len(st.types_built[p])
+    if name == "trade_actions":
+        return st.trades[p]
+    raise ValueError(f"unknown counter {name!r}")
+
+
+def finish(st: GardiensState, winners: list[int], reason: str) -> None:
+    """End the game (GR-19)."""
+    st.over = True
+    st.winners_list = winners
+    st.end_reason = reason
+    st.phase = "over"
+    st.ctx = {}
+
+
+def score_winners(st: GardiensState) -> list[int]:
+    """GR-19.3: highest total, then most hexes at the final snapshot, then shared."""
+    key = [(st.vp(p), st.snap_hexes[p]) for p in range(st.n)]
+    best = max(key)
+    return [p for p in range(st.n) if key[p] == best]
+
+
+# -- end of round --------------------------------------------------------------
+def end_round(st: GardiensState) -> None:
+    """GR-17 (or GR-25.15 in co-op)."""
+    st.round_effect = ""  # GR-17.1
+    if st.coop:
+        coop_end_round(st)
+        return
+    if st.events:
+        events.reveal(st)  # GR-17.2
+    checkpoint(st, "CP5")
+    take_snapshot(st)  # GR-17.3
+    checkpoint(st, "CP6")
+    if not st.events:  # GR-17.5
+        finish(st, score_winners(st), "events_exhausted")
+        return
+    next_round(st)
+
+
+def take_snapshot(st: GardiensState) -> None:
+    """GR-17.3: record hexes controlled and the Citadel's controller."""
+    for p in range(st.n):
+        st.snap_hexes[p] = 0
+    for o in st.owner:
+        if o != NONE:
+            st.snap_hexes[o] += 1
+    st.snap_citadel = st.owner[st.layout.citadel]
+
+
+def next_round(st: GardiensState) -> None:
+    """GR-17.6/17.7: round counter, token, and the first turn of the new round."""
+    st.round += 1
+    if st.round > st.max_rounds:
+        st.capped_flag = True
+        finish(st, [] if st.coop else score_winners(st), "round_cap")
+        return
+    st.turn_in_round = 0
+    st.active = round_first_player(st)
+    begin_turn(st)
+
+
+# -- co-operative end of round (GR-25.15) ---------------------------------------
+def coop_end_round(st: GardiensState) -> None:
+    """Event, Shadow advance, respawn, win test, deck test, next round."""
+    steps: list[str] = []
+    hold = False
+    if st.events:
+        steps, hold = events.reveal_coop(st)
+    if not hold:
+        steps += [f"advance {i}" for i in range(len(st.shadow_pos))]
+    steps += ["respawn", "win", "deck"]
+    set_phase(st, "eor", st.active, steps=steps)
+    run_eor(st)
+
+
+def run_eor(st: GardiensState) -> None:
+    """Run the remaining end-of-round steps; a devour choice suspends them."""
+    while st.ctx["steps"]:
+        step = st.ctx["steps"].pop(0)
+        verb, _, arg = step.partition(" ")
+        if verb == "advance" and advance_shadow(st, int(arg)):
+            return
+        if st.over:
+            return
+        if verb == "respawn":
+            respawn(st)
+        elif verb == "win" and coop_won(st):
+            finish(st, list(range(st.n)), "shadows_defeated")
+            return
+        elif verb == "deck" and not st.events:
+            finish(st, [], "events_exhausted")
+            return
+    st.shadow_delayed = [False] * len(st.shadow_pos)
+    next_round(st)
+
+
+def advance_shadow(st: GardiensState, i: int) -> bool:
+    """GR-25.7: one advance step; returns True when a devour choice is pending."""
+    pos = st.shadow_pos[i]
+    if pos == NONE or st.shadow_delayed[i]:
+        return False
+    nxt = st.layout.next_hex[pos]
+    if nxt == NONE:
+        return False
+    if st.count[nxt] > 0:
+        return devour(st, nxt)
+    st.shadow_pos[i] = nxt
+    if nxt == st.layout.citadel:  # GR-25.11
+        finish(st, [], "citadel_fell")
+    return False
+
+
+def devour(st: GardiensState, h: int) -> bool:
+    """GR-25.7: the owner may discard a defense/combat card to prevent the devour."""
+    owner = st.owner[h]
+    if any(st.card(c).timing in ("defense", "combat") for c in st.hands[owner]):
+        st.phase = "devour"
+        st.decider = owner
+        st.ctx["hex"] = h
+        return True
+    st.remove(h, int(st.data.coop["devour_per_blocked_advance"]))
+    return False
+
+
+def devour_legal(st: GardiensState) -> list[str]:
+    """GR-25.13: prevent with one defense/combat card, or allow the devour."""
+    hand = st.hands[st.decider]
+    cards = sorted({c for c in hand if st.card(c).timing in ("defense", "combat")})
+    return ["allow"] + [f"prevent {c}" for c in cards]
+
+
+def devour_apply(st: GardiensState, action: str) -> None:
+    """Resolve the devour choice and continue the end of round."""
+    h = st.ctx.pop("hex")
+    if action == "allow":
+        st.remove(h, int(st.data.coop["devour_per_blocked_advance"]))
+    else:
+        st.discard_from_hand(st.decider, action.split()[1])
+    st.phase = "eor"
+    run_eor(st)
+
+
+def respawn(st: GardiensState) -> None:
+    """GR-25.9: a banished Shadow returns to its unguarded origin."""
+    for i, pos in enumerate(st.shadow_pos):
+        origin = st.layout.origins[i]
+        if pos == NONE and st.count[origin] == 0:
+            st.shadow_pos[i] = origin
+
+
+def coop_won(st: GardiensState) -> bool:
+    """GR-25.10: no Shadow on the board and every origin controlled."""
+    if any(pos != NONE for pos in st.shadow_pos):
+        return False
+    return all(st.owner[h] != NONE for h in st.layout.origins)

@@ -1,0 +1,413 @@
+"""The position of a game of Les Gardiens du Royaume, and its small helpers.
+
+The rules themselves live in the sibling modules (``flow``, ``actions``,
+``combat``, ``effects``, ``events``); this module holds the data of a position,
+its serialisation, and the basic operations every rule uses (control, cubes,
+cards, overpopulation, victory points).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from keepers.core.errors import RuleError
+from keepers.core.game import Decision, GameState, JsonDict
+from keepers.core.rng import Rng
+from keepers.games.gardiens.data import CardDef, GameData, Layout, load
+
+NONE = -1
+
+_LIST_FIELDS = ("owner", "count", "building", "protect", "shadow_pos", "shadow_delayed",
+                "reserve", "banked_build", "banked_combat", "snap_hexes", "combats_won",
+                "trades", "ally", "supply", "bsupply", "deck", "river", "discard", "events",
+                "event_discard", "forced_dice", "winners_list")
+_NESTED_FIELDS = ("cubes", "hands", "objectives", "achieved", "types_built")
+_SCALAR_FIELDS = ("n", "first", "snap_citadel", "round", "turn_in_round", "active",
+                  "actions_taken", "partner_refused", "round_effect", "phase", "decider",
+                  "over", "end_reason", "capped_flag", "coop", "max_rounds")
+
+
+class GardiensState(GameState):
+    """A full position: board, players, decks, and the pending decision."""
+
+    __slots__ = ("data", "layout", "rng", *_LIST_FIELDS, *_NESTED_FIELDS, *_SCALAR_FIELDS,
+                 "ctx", "last_combat")
+
+    data: GameData
+    layout: Layout
+    rng: Rng
+    n: int
+    first: int
+    owner: list[int]
+    count: list[int]
+    building: list[int]
+    protect: list[int]
+    shadow_pos: list[int]
+    shadow_delayed: list[bool]
+    cubes: list[list[int]]
+    reserve: list[int]
+    hands: list[list[str]]
+    objectives: list[list[str]]
+    achieved: list[list[bool]]
+    banked_build: list[int]
+    banked_combat: list[int]
+    snap_hexes: list[int]
+    snap_citadel: int
+    combats_won: list[int]
+    types_built: list[list[str]]
+    trades: list[int]
+    ally: list[int]
+    supply: list[int]
+    bsupply: list[int]
+    deck: list[str]
+    river: list[str]
+    discard: list[str]
+    events: list[str]
+    event_discard: list[str]
+    round: int
+    turn_in_round: int
+    active: int
+    actions_taken: int
+    partner_refused: bool
+    round_effect: str
+    phase: str
+    decider: int
+    ctx: dict[str, Any]
+    last_combat: dict[str, Any] | None
+    over: bool
+    end_reason: str
+    winners_list: list[int]
+    capped_flag: bool
+    forced_dice: list[str]
+    coop: bool
+    max_rounds: int
+
+    def __init__(self, data: GameData | None = None, players: int = 2) -> None:
+        super().__init__()
+        self.data = data or load()
+        self.layout = self.data.layouts[players]
+        self.n = players
+        self.ctx = {}
+        self.last_combat = None
+
+    # -- engine contract ------------------------------------------------------
+    def decision(self) -> Decision | None:
+        """Return who must decide now and what about (None when the game is over)."""
+        if self.over:
+            return None
+        from keepers.games.gardiens import dispatch
+
+        return Decision(self.decider, self.phase, dispatch.prompt(self),
+                        public=True)
+
+    def _legal_actions(self) -> list[str]:
+        from keepers.games.gardiens import dispatch
+
+        return dispatch.legal(self)
+
+    def _apply(self, action: str) -> None:
+        from keepers.games.gardiens import dispatch
+
+        dispatch.apply(self, action)
+
+    def _explain_illegal(self, action: str) -> RuleError:
+        from keepers.games.gardiens import dispatch
+
+        return dispatch.explain(self, action)
+
+    def is_over(self) -> bool:
+        """Return True when the game has ended (by the rules or the safety cap)."""
+        return self.over
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self.n
+
+    @property
+    def round_number(self) -> int:
+        """Current round (0 during setup)."""
+        return self.round
+
+    @property
+    def capped(self) -> bool:
+        """True when the safety cap on rounds stopped the game."""
+        return self.capped_flag
+
+    def scores(self) -> list[int]:
+        """Return each player's total VP (GR-18.1); in co-op 1 for a win, else 0."""
+        if self.coop:
+            return [1 if self.winners_list else 0] * self.n
+        return [self.vp(p) for p in range(self.n)]
+
+    def winners(self) -> list[int]:
+        """Return the winning players (empty while the game runs or on a co-op loss)."""
+        return list(self.winners_list)
+
+    def view(self, player: int | None) -> JsonDict:
+        """Return what ``player`` may see (GR-20)."""
+        from keepers.games.gardiens import view
+
+        return view.make_view(self, player)
+
+    def to_dict(self) -> JsonDict:
+        """Return the full position as JSON-ready data (hidden items included)."""
+        out: JsonDict = {"players": self.n, "rng": self.rng.state}
+        for name in _SCALAR_FIELDS:
+            out[name] = getattr(self, name)
+        for name in _LIST_FIELDS:
+            out[name] = list(getattr(self, name))
+        for name in _NESTED_FIELDS:
+            out[name] = [list(x) for x in getattr(self, name)]
+        out["ctx"] = _copy_ctx(self.ctx)
+        out["last_combat"] = _copy_ctx(self.last_combat) if self.last_combat else None
+        return out
+
+    @classmethod
+    def from_dict(cls, data: JsonDict, game_data: GameData | None = None) -> GardiensState:
+        """Rebuild a state from :meth:`to_dict` output."""
+        state = cls(game_data, int(data["players"]))
+        state.rng = Rng(int(data["rng"]))
+        for name in _SCALAR_FIELDS:
+            setattr(state, name, data[name])
+        for name in _LIST_FIELDS:
+            setattr(state, name, list(data[name]))
+        for name in _NESTED_FIELDS:
+            setattr(state, name, [list(x) for x in data[name]])
+        state.ctx = _copy_ctx(data.get("ctx") or {})
+        combat = data.get("last_combat")
+        state.last_combat = _copy_ctx(combat) if combat else None
+        return state
+
+    def clone(self) -> Self:
+        """Return an independent copy; static data is shared."""
+        other = object.__new__(type(self))
+        other._legal = self._legal
+        other.data = self.data
+        other.layout = self.layout
+        other.rng = Rng(self.rng.state)
+        for name in _SCALAR_FIELDS:
+            setattr(other, name, getattr(self, name))
+        for name in _LIST_FIELDS:
+            setattr(other, name, getattr(self, name).copy())
+        for name in _NESTED_FIELDS:
+            setattr(other, name, [x.copy() for x in getattr(self, name)])
+        other.ctx = _copy_ctx(self.ctx)
+        other.last_combat = self.last_combat  # replaced, never mutated in place
+        return other
+
+    # -- board helpers --------------------------------------------------------
+    def label(self, hex_index: int) -> str:
+        """Return the printed label of a hex (``C``, ``S-E``, ``T01``, ``H2``)."""
+        return self.layout.hexes[hex_index].label
+
+    def hex_of(self, label: str) -> int:
+        """Return the index of a hex label, or -1."""
+        return self.layout.by_label.get(label, NONE)
+
+    def has_shadow(self, hex_index: int) -> bool:
+        """Return True when a Shadow stands on the hex (GR-25.3)."""
+        return hex_index in self.shadow_pos
+
+    def is_neutral(self, hex_index: int) -> bool:
+        """GR-14.2: no guardian and no Shadow."""
+        return self.count[hex_index] == 0 and not self.has_shadow(hex_index)
+
+    def controlled(self, player: int) -> list[int]:
+        """Return the hexes the player controls (GR-14.1)."""
+        return [h for h, o in enumerate(self.owner) if o == player]
+
+    def controls(self, player: int, hex_index: int) -> bool:
+        """Return True when the player has a guardian on the hex."""
+        return self.owner[hex_index] == player
+
+    def is_protected(self, hex_index: int) -> bool:
+        """Warding Sigil protection in force on the hex (GR-21.2 protect)."""
+        return self.protect[hex_index] != NONE and self.protect[hex_index] == self.owner[hex_index]
+
+    def home(self, player: int) -> int:
+        """Return the hex index of the player's own home tile (GR-3.3)."""
+        return self.layout.homes[self.seat(player) - 1]
+
+    def seat(self, player: int) -> int:
+        """Return the seat number (1..N) of an engine player index (GR-3.1)."""
+        return (player - self.first) % self.n + 1
+
+    def colour(self, player: int) -> str:
+        """Return the colour name of a player (by seat, GR-3.1)."""
+        return self.data.colours[self.seat(player) - 1]
+
+    def player_of_colour(self, colour: str) -> int:
+        """Return the player index of a colour name, or -1."""
+        for p in range(self.n):
+            if self.colour(p) == colour:
+                return p
+        return NONE
+
+    def opponents(self, player: int) -> list[int]:
+        """Return the other players in seat order after ``player``."""
+        return [(player + i) % self.n for i in range(1, self.n)]
+
+    def non_allied(self, player: int) -> list[int]:
+        """Return the non-allied opponents (GR-0.4)."""
+        return [p for p in self.opponents(player) if self.ally[player] != p and not self.coop]
+
+    def hex_building(self, hex_index: int) -> str | None:
+        """Return the building key on a hex, or None."""
+        b = self.building[hex_index]
+        return None if b == NONE else self.data.buildings[b].key
+
+    def building_works(self, hex_index: int, key: str) -> bool:
+        """A building works only for the controller of its hex (GR-7.4)."""
+        return self.owner[hex_index] != NONE and self.hex_building(hex_index) == key
+
+    def controls_building(self, player: int, key: str) -> int:
+        """Count the hexes the player controls holding a building of that type."""
+        want = self.data.building_index[key]
+        return sum(1 for h, o in enumerate(self.owner) if o == player and self.building[h] == want)
+
+    # -- guardians ------------------------------------------------------------
+    def place(self, player: int, hex_index: int, number: int) -> None:
+        """Put guardians from reserve on a hex, then apply overpopulation (GR-14.4)."""
+        number = min(number, self.reserve[player])
+        if number <= 0:
+            return
+        self.reserve[player] -= number
+        self.owner[hex_index] = player
+        self.count[hex_index] += number
+        self.overpopulate(hex_index)
+
+    def remove(self, hex_index: int, number: int) -> None:
+        """Return guardians from a hex to their owner's reserve (GR-14.3)."""
+        player = self.owner[hex_index]
+        number = min(number, self.count[hex_index])
+        if player == NONE or number <= 0:
+            return
+        self.count[hex_index] -= number
+        self.reserve[player] += number
+        if self.count[hex_index] == 0:
+            self.owner[hex_index] = NONE
+            self.protect[hex_index] = NONE
+
+    def shift(self, source: int, dest: int, number: int) -> None:
+        """Move guardians of the owner of ``source`` to ``dest`` (claiming it), GR-9.3."""
+        player = self.owner[source]
+        self.count[source] -= number
+        if self.count[source] == 0:
+            self.owner[source] = NONE
+            self.protect[source] = NONE
+        if self.owner[dest] != player:
+            self.protect[dest] = NONE
+        self.owner[dest] = player
+        self.count[dest] += number
+        self.overpopulate(dest)
+
+    def overpopulate(self, hex_index: int) -> None:
+        """GR-14.4: guardians above the limit return to reserve."""
+        limit = self.data.rule("max_guardians_per_hex")
+        excess = self.count[hex_index] - limit
+        if excess > 0:
+            self.count[hex_index] = limit
+            self.reserve[self.owner[hex_index]] += excess
+
+    def on_board(self, player: int) -> int:
+        """Return the number of the player's guardians on the board."""
+        return sum(c for o, c in zip(self.owner, self.count, strict=True) if o == player)
+
+    # -- cubes ----------------------------------------------------------------
+    def gain(self, player: int, resource: int, number: int) -> int:
+        """Take up to ``number`` cubes from the supply (GR-5.4); returns how many."""
+        taken = min(number, self.supply[resource])
+        self.supply[resource] -= taken
+        self.cubes[player][resource] += taken
+        return taken
+
+    def pay(self, player: int, resource: int, number: int) -> None:
+        """Return cubes to the supply (the caller checked the player holds them)."""
+        self.cubes[player][resource] -= number
+        self.supply[resource] += number
+
+    def can_pay(self, player: int, cost: tuple[int, ...] | list[int]) -> bool:
+        """Return True when the player holds every cube of ``cost``."""
+        return all(have >= need for have, need in zip(self.cubes[player], cost, strict=True))
+
+    def pay_cost(self, player: int, cost: tuple[int, ...] | list[int]) -> None:
+        """Pay a full cost to the supply."""
+        for resource, need in enumerate(cost):
+            if need:
+                self.pay(player, resource, need)
+
+    # -- cards ----------------------------------------------------------------
+    def card(self, instance: str) -> CardDef:
+        """Return the definition of a card instance such as ``AC01#2``."""
+        return self.data.card_of[instance]
+
+    def draw_card(self) -> str | None:
+        """Draw the top card of the Action deck, reshuffling if needed (GR-12.8)."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop()
+
+    def draw_to_hand(self, player: int, number: int = 1) -> None:
+        """Draw cards into a hand, as far as the decks allow."""
+        for _ in range(number):
+            card = self.draw_card()
+            if card is None:
+                return
+            self.hands[player].append(card)
+
+    def take_from_river(self, player: int, instance: str) -> None:
+        """Move a river card to a hand and refill the river (GR-12.7)."""
+        self.river.remove(instance)
+        self.hands[player].append(instance)
+        self.refill_river()
+
+    def refill_river(self) -> None:
+        """Top the river up to its size, as far as possible (GR-12.7)."""
+        size = self.data.rule("river_size")
+        while len(self.river) < size:
+            card = self.draw_card()
+            if card is None:
+                return
+            self.river.append(card)
+
+    def discard_from_hand(self, player: int, instance: str) -> None:
+        """Move a card from a hand to the Action discard pile (GR-12.5)."""
+        self.hands[player].remove(instance)
+        self.discard.append(instance)
+
+    # -- dice -----------------------------------------------------------------
+    def roll(self) -> str:
+        """Roll one combat die with the state's generator (GR-1.5)."""
+        if self.forced_dice:
+            return self.forced_dice.pop(0)
+        faces = self.data.dice_faces
+        return faces[self.rng.below(len(faces))]
+
+    # -- victory points -------------------------------------------------------
+    def banked(self, player: int) -> int:
+        """Banked points B (GR-18.2)."""
+        return self.banked_build[player] + self.banked_combat[player]
+
+    def public_vp(self, player: int) -> int:
+        """B + S_T + S_C (GR-18.6)."""
+        citadel = self.data.rule("vp_citadel_at_snapshot") if self.snap_citadel == player else 0
+        per_hex = self.data.rule("vp_per_hex_at_snapshot")
+        return self.banked(player) + per_hex * self.snap_hexes[player] + citadel
+
+    def objective_vp(self, player: int) -> int:
+        """3 VP per accomplished objective (GR-18.5)."""
+        return self.data.rule("vp_per_objective") * sum(self.achieved[player])
+
+    def vp(self, player: int) -> int:
+        """Total VP (GR-18.1)."""
+        return self.public_vp(player) + self.objective_vp(player)
+
+
+def _copy_ctx(ctx: dict[str, Any]) -> dict[str, Any]:
+    """Copy a context dict of scalars and flat lists."""
+    return {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in ctx.items()}

@@ -1,0 +1,133 @@
+"""Player views: public information plus the viewer's private items (GR-20)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keepers.core.game import JsonDict
+from keepers.games.gardiens.state import NONE, GardiensState
+
+PUBLIC_CTX = ("S", "T", "k", "acard", "dcard", "magic", "card", "give", "get", "proposer")
+
+
+def make_view(st: GardiensState, player: int | None) -> JsonDict:
+    """GR-20.8: public information + the viewer's own items + Watchtower sights."""
+    view: JsonDict = {
+        "game": "gardiens",
+        "players": st.n,
+        "you": player,
+        "you_colour": st.colour(player) if player is not None else None,
+        "coop": st.coop,
+        "round": st.round,
+        "first_player": st.colour((st.first + max(st.round, 1) - 1) % st.n),
+        "active": st.colour(st.active),
+        "board": board_view(st),
+        "seats": [seat_view(st, p) for p in range(st.n)],
+        "supply": dict(zip(st.data.resources, st.supply, strict=True)),
+        "building_supply": {b.key: st.bsupply[i] for i, b in enumerate(st.data.buildings)},
+        "river": list(st.river),
+        "discard": list(st.discard),
+        "deck_size": len(st.deck),
+        "event_deck_size": len(st.events),
+        "event_discard": list(st.event_discard),
+        "round_effect": st.round_effect or None,
+        "last_combat": dict(st.last_combat) if st.last_combat else None,
+        "decision": decision_view(st),
+        "over": st.over,
+    }
+    if player is not None:
+        view["hand"] = list(st.hands[player])
+        view["objectives"] = objective_view(st, player)
+        view["visible_hands"] = visible_hands(st, player)
+        view["private"] = private_pending(st, player)
+    if st.over:
+        view["result"] = result_view(st)
+    return view
+
+
+def board_view(st: GardiensState) -> list[dict[str, Any]]:
+    """Every hex: kind, printed resource, owner, guardians, building, Shadows."""
+    out = []
+    for info in st.layout.hexes:
+        h = info.index
+        owner = st.owner[h]
+        out.append({
+            "hex": info.label, "q": info.q, "r": info.r, "kind": info.kind,
+            "resource": st.data.resources[info.resource] if info.resource >= 0 else None,
+            "owner": st.colour(owner) if owner != NONE else None,
+            "guardians": st.count[h],
+            "building": st.hex_building(h),
+            "shadows": [st.layout.shadow_ids[i] for i, pos in enumerate(st.shadow_pos)
+                        if pos == h],
+            "protected": st.is_protected(h),
+            "adjacent": [st.label(n) for n in st.layout.neighbours[h]],
+        })
+    return out
+
+
+def seat_view(st: GardiensState, p: int) -> dict[str, Any]:
+    """Public items of one player (GR-20.1)."""
+    ally = st.ally[p]
+    return {
+        "colour": st.colour(p), "seat": st.seat(p), "home": st.label(st.home(p)),
+        "cubes": dict(zip(st.data.resources, st.cubes[p], strict=True)),
+        "reserve": st.reserve[p], "hand_size": len(st.hands[p]),
+        "objective_cards": len(st.objectives[p]),
+        "banked": st.banked(p), "territory_points": st.snap_hexes[p],
+        "citadel_points": st.public_vp(p) - st.banked(p) - st.snap_hexes[p],
+        "public_vp": st.public_vp(p), "combats_won": st.combats_won[p],
+        "building_types": list(st.types_built[p]), "trade_actions": st.trades[p],
+        "ally": st.colour(ally) if ally != NONE else None,
+        "hexes": len(st.controlled(p)),
+    }
+
+
+def objective_view(st: GardiensState, p: int) -> list[dict[str, Any]]:
+    """The viewer's own objectives and their status (GR-20.2)."""
+    return [{"id": oid, "name": st.data.objectives[oid].name,
+             "text": st.data.objectives[oid].text, "done": st.achieved[p][i]}
+            for i, oid in enumerate(st.objectives[p])]
+
+
+def visible_hands(st: GardiensState, p: int) -> dict[str, list[str]]:
+    """Hands seen through Watchtowers (GR-20.4), or all hands in co-op (GR-20.7)."""
+    if st.coop:
+        return {st.colour(q): list(st.hands[q]) for q in st.opponents(p)}
+    tower = st.data.building_index["watchtower"]
+    seen: set[int] = set()
+    for h in st.controlled(p):
+        if st.building[h] == tower:
+            seen.update(st.owner[n] for n in st.layout.neighbours[h])
+    seen.discard(NONE)
+    seen.discard(p)
+    return {st.colour(q): list(st.hands[q]) for q in sorted(seen)}
+
+
+def private_pending(st: GardiensState, p: int) -> dict[str, Any]:
+    """One-time peeks of the viewer's own pending decision (GR-20.5)."""
+    if st.decider != p or st.phase != "effect":
+        return {}
+    if st.ctx.get("step") == "discard" and "target" in st.ctx:
+        return {"spied_hand": list(st.hands[st.ctx["target"]])}
+    return {}
+
+
+def decision_view(st: GardiensState) -> dict[str, Any] | None:
+    """The pending decision and its public context."""
+    if st.over:
+        return None
+    ctx = {k: v for k, v in st.ctx.items() if k in PUBLIC_CTX}
+    for key in ("S", "T"):
+        if key in ctx:
+            ctx[key] = st.label(ctx[key])
+    return {"player": st.colour(st.decider), "kind": st.phase, "context": ctx}
+
+
+def result_view(st: GardiensState) -> dict[str, Any]:
+    """GR-20.6: at the end every objective is revealed with its status."""
+    return {
+        "reason": st.end_reason,
+        "winners": [st.colour(p) for p in st.winners_list],
+        "scores": {st.colour(p): s for p, s in enumerate(st.scores())},
+        "objectives": {st.colour(p): objective_view(st, p) for p in range(st.n)},
+    }

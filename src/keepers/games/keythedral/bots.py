@@ -1,0 +1,264 @@
+"""Keythedral bots.  They decide from their own view and the legal decisions only."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from keepers.core.game import JsonDict
+from keepers.core.rng import Rng
+
+FIELD_COLOUR = {"quarry": "black", "forest": "brown", "lake": "blue", "farm": "green",
+                "vineyard": "red"}
+CUBE_POINTS = {"white": 2, "purple": 3, "yellow": 4}
+CRAFT_PRICE = {"white": 2, "purple": 3, "yellow": 4}
+
+
+def _pos(text: str) -> tuple[int, int]:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def _touching(x: int, y: int) -> list[tuple[int, int]]:
+    return [(x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)]
+
+
+class GreedyBot:
+    """A heuristic player: houses early, buys what it can afford, plays useful laws.
+
+    It aims at the cheapest face-up tile of the current row, collects and
+    trades toward its cost, and pays with the cubes it needs least.
+    """
+
+    needs_view = True
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Rng(seed * 7_919 + seat)
+
+    # ------------------------------------------------------------ analysis
+    def _targets(self, view: JsonDict) -> list[dict[str, int]]:
+        """Costs of the face-up tiles of the current row (and the next, if visible)."""
+        costs: list[dict[str, int]] = []
+        for row in view["mat"]:
+            spaces = [s for s in row["spaces"] if s["tile"]]
+            if not spaces:
+                continue
+            costs.extend(s["cost"] for s in spaces if s["cost"])
+            if costs:
+                break
+        return costs
+
+    def _needs(self, view: JsonDict) -> Counter[str]:
+        """Cubes still missing for the nearest target tile."""
+        have = Counter(view["you"]["cubes"])
+        best: Counter[str] | None = None
+        for cost in self._targets(view):
+            short = Counter({c: k - have[c] for c, k in cost.items() if k > have[c]})
+            if best is None or sum(short.values()) < sum(best.values()):
+                best = short
+        return best or Counter()
+
+    def _wanted(self, view: JsonDict) -> Counter[str]:
+        """How much each colour is worth keeping: in target costs, crafts for points."""
+        want: Counter[str] = Counter()
+        for cost in self._targets(view):
+            for colour, k in cost.items():
+                want[colour] += k
+        return want
+
+    # ------------------------------------------------------------ choosing
+    def choose(self, view: JsonDict | None, legal: list[str]) -> str:
+        """Pick a decision by simple priorities."""
+        assert view is not None
+        kind = view["decision"]["kind"]
+        handler = getattr(self, f"_{kind}", None)
+        choice = handler(view, legal) if handler else None
+        if choice in legal:
+            return str(choice)
+        return legal[self.rng.below(len(legal))]
+
+    def _best(self, legal: list[str], score: Any) -> str:
+        return max(legal, key=lambda a: (score(a), -legal.index(a)))
+
+    def _field(self, view: JsonDict, legal: list[str]) -> str:
+        mine = {(x, y) for x, y, o, _, _ in view["tiles"] if o == self.seat}
+
+        def score(a: str) -> int:
+            x, y = _pos(a.split()[1])
+            return sum(1 for s in _touching(x, y) if s in mine)
+
+        return self._best(legal, score)
+
+    def _cottage(self, view: JsonDict, legal: list[str]) -> str:
+        fields = {(x, y) for x, y, _ in view["fields"]}
+        rivals = {(x, y) for x, y, o, _, _ in view["tiles"] if o != self.seat}
+
+        def score(a: str) -> int:
+            _, number, pos = a.split()
+            x, y = _pos(pos)
+            near = sum(1 for c in _touching(x, y) if c in fields)
+            crowd = sum(1 for c in _touching(x, y) for s in _touching(*c) if s in rivals)
+            return near * 10 - crowd - int(number)
+
+        return self._best(legal, score)
+
+    def _marker(self, view: JsonDict, legal: list[str]) -> str:
+        fields = {(x, y) for x, y, _ in view["fields"]}
+        workers = {(x, y) for x, y, _ in view["workers"]}
+        fences = {((a, b), (c, d)) for a, b, c, d, _ in view["fences"]}
+
+        def score(a: str) -> int:
+            number = int(a.split()[1])
+            total = 0
+            for x, y, o, n, house in view["tiles"]:
+                if o == self.seat and n == number:
+                    free = [c for c in _touching(x, y) if c in fields and c not in workers
+                            and ((x, y), c) not in fences]
+                    total += min(len(free), 2 if house else 1)
+            return total
+
+        return self._best(legal, score)
+
+    def _place(self, view: JsonDict, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        types = {(x, y): FIELD_COLOUR[t] for x, y, t in view["fields"]}
+        needs = self._needs(view)
+        want = self._wanted(view)
+
+        def score(a: str) -> int:
+            if a == "done":
+                return -1
+            colour = types[_pos(a.split()[2])]
+            return needs[colour] * 10 + want[colour]
+
+        return self._best(legal, score)
+
+    def _crop(self, view: JsonDict, legal: list[str]) -> str:
+        needs = self._needs(view)
+        return self._best(legal, lambda a: needs[a.split()[1]])
+
+    def _turn(self, view: JsonDict, legal: list[str]) -> str:
+        buys = [a for a in legal if a.startswith("buy")]
+        if buys:
+            return buys[0]
+        houses = [a for a in legal if a.startswith("house")]
+        if houses and view["round"] <= 5:
+            return houses[0]
+        cubes = Counter(view["you"]["cubes"])
+        total = sum(cubes.values())
+        needs = self._needs(view)
+        for colour in ("yellow", "purple", "white"):
+            if needs[colour]:
+                for option in (f"craft {colour} discount", f"craft {colour}"):
+                    if option in legal:
+                        return option
+        want = self._wanted(view)
+        spare = sum(max(0, k - want[c]) for c, k in cubes.items() if c not in CRAFT_PRICE)
+        if spare >= 2:
+            for colour in sorted(needs, key=lambda c: -needs[c]):
+                if colour not in CRAFT_PRICE and f"trade {colour}" in legal:
+                    return f"trade {colour}"
+            deals = [a for a in legal if a.startswith("deal")]
+            if deals:
+                return deals[0]
+        if total >= 4 and len(view["you"]["hand"]) < 2 and view["round"] <= 6:
+            laws = [a for a in legal if a.startswith("law")]
+            if laws:
+                return laws[0]
+        return "pass"
+
+    def _pay(self, view: JsonDict, legal: list[str]) -> str:
+        cubes = Counter(view["you"]["cubes"])
+        want = self._wanted(view)
+
+        def score(a: str) -> int:
+            colour = a.split()[1]
+            return cubes[colour] - want[colour] * 2 - CUBE_POINTS.get(colour, 1) * 3
+
+        return self._best(legal, score)
+
+    def _add(self, view: JsonDict, legal: list[str]) -> str:
+        cubes = Counter(view["you"]["cubes"])
+        return self._best(legal, lambda a: cubes[a.split()[1]])
+
+    def _remove(self, view: JsonDict, legal: list[str]) -> str:
+        cubes = Counter(view["you"]["cubes"])
+        return self._best(legal, lambda a: -cubes[a.split()[1]])
+
+    def _style(self, view: JsonDict, legal: list[str]) -> str:
+        return "style resources" if "style resources" in legal else legal[0]
+
+    def _as(self, view: JsonDict, legal: list[str]) -> str:
+        cubes = Counter(view["you"]["cubes"])
+        price = Counter((view.get("purchase") or {}).get("price") or {})
+        return self._best(legal, lambda a: cubes[a.split()[1]] - price[a.split()[1]])
+
+    def _final(self, view: JsonDict, legal: list[str]) -> str:
+        return "pay" if "pay" in legal else "withdraw"
+
+    def _bid(self, view: JsonDict, legal: list[str]) -> str:
+        return "pass"
+
+    def _first(self, view: JsonDict, legal: list[str]) -> str:
+        return f"first {self.seat}"
+
+    def _relay(self, view: JsonDict, legal: list[str]) -> str:
+        fields = {(x, y) for x, y, _ in view["fields"]}
+        return self._best(legal, lambda a: sum(
+            1 for c in _touching(*_pos(a.split()[1])) if c in fields))
+
+    def _veto(self, view: JsonDict, legal: list[str]) -> str:
+        events = view["events"]
+        last = events[-1] if events else []
+        if len(last) >= 3 and last[0] == "play":
+            words = str(last[2]).split()
+            if words[1] in ("C17", "C19", "C20", "C01", "C12"):
+                return "veto"
+        return "pass"
+
+    def _law(self, view: JsonDict, legal: list[str]) -> str:
+        plays = [a for a in legal if a != "pass"]
+        ranked = sorted(plays, key=lambda a: -self._play_value(view, a))
+        if ranked and self._play_value(view, ranked[0]) > 0:
+            return ranked[0]
+        return "pass" if "pass" in legal else legal[0]
+
+    def _play_value(self, view: JsonDict, play: str) -> int:
+        words = play.split()
+        card = words[1]
+        me = self.seat
+        if card == "C03":
+            return 3
+        if card == "C04":
+            return 5
+        if card == "C05":
+            return 4
+        if card == "C07":
+            return 2 if self._needs(view).keys() & CRAFT_PRICE.keys() else 0
+        if card in ("C14", "C01"):
+            return 2
+        if card == "C12":
+            return 1 if view["round"] <= 4 else 0
+        if card == "C17":
+            slot = _pos(words[2])
+            owner = next(o for x, y, o, _, _ in view["tiles"] if (x, y) == slot)
+            return 2 if owner != me else -5
+        if card in ("C18", "C19", "C08"):
+            return self._field_card_value(view, card, words[2])
+        if card == "C20":
+            return 1 if int(words[2]) == me and view["first"] != me else -1
+        if card == "C02":
+            return 1
+        return 0
+
+    def _field_card_value(self, view: JsonDict, card: str, ftype: str) -> int:
+        types = {(x, y): t for x, y, t in view["fields"]}
+        mine = sum(1 for x, y, o in view["workers"] if o == self.seat and types[(x, y)] == ftype)
+        others = sum(1 for x, y, o in view["workers"] if o != self.seat and types[(x, y)] == ftype)
+        if card == "C18":
+            return mine * 2 - others
+        if card == "C19":
+            return others - mine * 2
+        return mine

@@ -1,0 +1,53 @@
+"""The Keythedral game object: options, setup, bots, rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from keepers.core.bots import RandomBot
+from keepers.core.game import BotFactory, Game, JsonDict
+from keepers.games.keythedral.data import packaged
+from keepers.games.keythedral.serial import state_from_dict
+from keepers.games.keythedral.state import KeythedralState
+
+DEFAULT_MAX_ROUNDS = 60
+
+
+class KeythedralGame(Game):
+    """Keythedral for 2 (variant) to 5 players."""
+
+    name = "keythedral"
+    title = "Keythedral"
+    min_players = 2
+    max_players = 5
+
+    def default_options(self) -> dict[str, Any]:
+        """``length`` short|full (KT-15.3), ``face_up`` (KT-15.2), ``first`` seat or -1
+        for a seeded draw (KT-3.6), ``max_rounds`` safety cap (0 = none)."""
+        return {"length": "short", "face_up": False, "first": -1,
+                "max_rounds": DEFAULT_MAX_ROUNDS}
+
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> KeythedralState:
+        """Set up a new game (KT-3)."""
+        return KeythedralState.new(packaged(), players, seed,
+                                   {**self.default_options(), **options})
+
+    def state_from_dict(self, data: JsonDict) -> KeythedralState:
+        """Rebuild a position."""
+        return state_from_dict(packaged(), data)
+
+    def bots(self) -> dict[str, BotFactory]:
+        """``random`` and ``greedy``."""
+        from keepers.games.keythedral.bots import GreedyBot
+
+        return {"random": RandomBot, "greedy": GreedyBot}
+
+    def render(self, view: JsonDict) -> Any:
+        """A Rich renderable of a view."""
+        from keepers.games.keythedral.render import render_view
+
+        return render_view(view)
+
+
+GAME = KeythedralGame()

@@ -1,0 +1,151 @@
+"""Terminal rendering of a Keythedral view with Rich."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from keepers.games.keythedral.data import packaged
+
+FIELD_ABBREV = {"quarry": "Qua", "forest": "For", "lake": "Lak", "farm": "Frm",
+                "vineyard": "Vin"}
+FIELD_STYLE = {"quarry": "white on grey23", "forest": "white on dark_green",
+               "lake": "white on blue", "farm": "black on green3", "vineyard": "white on red3"}
+CUBE_STYLE = {"black": "grey50", "brown": "orange4", "blue": "blue", "green": "green",
+              "red": "red", "white": "bright_white", "purple": "magenta", "yellow": "yellow"}
+SEAT_STYLE = {"yellow": "bold yellow", "red": "bold red", "green": "bold green",
+              "blue": "bold blue", "black": "bold white on grey30"}
+
+
+def _cubes(cubes: dict[str, int]) -> Text:
+    text = Text()
+    for colour, k in cubes.items():
+        text.append(f"{colour} {k}  ", style=CUBE_STYLE.get(colour, ""))
+    return text if cubes else Text("-")
+
+
+def _seat(view: dict[str, Any], seat: int) -> Text:
+    colour = view["colours"][seat]
+    return Text(f"{seat}:{colour}", style=SEAT_STYLE.get(colour, "bold"))
+
+
+def board_table(view: dict[str, Any]) -> Table:
+    """The octagon/square grid: fields with workers, cottages (c) and houses (H)."""
+    cells = {(x, y): t for x, y, t in view["fields"]}
+    workers = {(x, y): o for x, y, o in view["workers"]}
+    tiles = {(x, y): (o, n, h) for x, y, o, n, h in view["tiles"]}
+    points = list(cells) + list(tiles) + [(1, 1)]
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    table = Table(show_header=True, box=None, padding=(0, 0), header_style="dim")
+    table.add_column("y\\x", justify="right", style="dim")
+    for x in range(x0, x1 + 1):
+        table.add_column(str(x), justify="center", width=5)
+    key = packaged().keythedral_slot
+    for y in range(y1, y0 - 1, -1):
+        row: list[Text | str] = [str(y)]
+        for x in range(x0, x1 + 1):
+            row.append(_square(view, (x, y), cells, workers, tiles, key))
+        table.add_row(*row)
+    return table
+
+
+def _square(view: dict[str, Any], pos: tuple[int, int], cells: dict[Any, str],
+            workers: dict[Any, int], tiles: dict[Any, Any], key: tuple[int, int]) -> Text:
+    if pos == key:
+        return Text(" KEY ", style="bold black on gold1")
+    if pos in cells:
+        ftype = cells[pos]
+        mark = "*" if pos in workers else " "
+        text = Text(f"{FIELD_ABBREV[ftype]}{mark}", style=FIELD_STYLE[ftype])
+        if pos in workers:
+            text.append(str(workers[pos]), style=SEAT_STYLE.get(view["colours"][workers[pos]]))
+        return text
+    if pos in tiles:
+        owner, number, house = tiles[pos]
+        label = f"{'H' if house else 'c'}{number}"
+        return Text(f"{owner}{label}", style=SEAT_STYLE.get(view["colours"][owner], "bold"))
+    return Text("  .  " if (pos[0] + pos[1]) % 2 == 0 else "", style="dim")
+
+
+def mat_table(view: dict[str, Any]) -> Table:
+    """The Keythedral mat: rows by value, visible costs, attached price cards."""
+    table = Table(title="Keythedral mat", show_lines=False)
+    table.add_column("value", justify="right")
+    table.add_column("tiles (cost)")
+    table.add_column("unused", justify="right")
+    for row in view["mat"]:
+        cells = Text()
+        for space in row["spaces"]:
+            if space["tile"] is None:
+                cells.append("[  empty  ] ", style="dim")
+            elif space["cost"] is None:
+                cells.append("[ face down ] ", style="dim")
+            else:
+                cells.append(f"{space['tile']} ")
+                cells.append_text(_cubes(space["cost"]))
+                if space["price_cards"]:
+                    cells.append(f"+{','.join(space['price_cards'])} ", style="italic")
+                cells.append("| ")
+        table.add_row(str(row["value"]), cells, str(row["unused"]))
+    return table
+
+
+def render_view(view: dict[str, Any]) -> Group:
+    """The whole table as one player (or a spectator) sees it."""
+    laws = packaged().laws
+    parts: list[Any] = []
+    head = Text(f"Round {view['round']}  phase {view['phase']}  first player ")
+    head.append_text(_seat(view, view["first"]))
+    if view["markers"]:
+        head.append(f"   work orders: {view['markers']}")
+    parts.append(head)
+    if view.get("drawn_field"):
+        parts.append(Text(f"Drawn field: {view['drawn_field']}  (stack {view['field_stack']})"))
+    parts.append(Panel(board_table(view), title="Keytown fields", expand=False))
+    if view["fences"]:
+        fences = ", ".join(f"{o}:[{a},{b}|{c},{d}]" for a, b, c, d, o in view["fences"])
+        parts.append(Text(f"Fences (seat:[slot|field]): {fences}"))
+    parts.append(mat_table(view))
+    store = Text("Store: ")
+    store.append_text(_cubes(view["store"]))
+    store.append("   Craftsmen: ")
+    store.append_text(_cubes(view["craftsmen"]))
+    parts.append(store)
+    spaces = " ".join("[law]" if s else "[   ]" for s in view["law_spaces"])
+    parts.append(Text(f"New laws: {spaces}  deck {view['law_deck']}  "
+                      f"discard {', '.join(view['discard']) or '-'}"))
+    if view["effects"]:
+        parts.append(Text(f"In effect: {view['effects']}", style="italic"))
+    players = Table(title="Players")
+    for col in ("seat", "law cards", "fences left", "cottages unlaid"):
+        players.add_column(col)
+    for seat in range(view["players"]):
+        players.add_row(_seat(view, seat), str(view["cards_held"][seat]),
+                        str(view["fences_left"][seat]), str(view["cottages_unlaid"][seat]))
+    parts.append(players)
+    you = view.get("you")
+    if you:
+        screen = Table.grid(padding=(0, 2))
+        screen.add_row("cubes", _cubes(you["cubes"]))
+        hand = ", ".join(f"{c} {laws[c].name}" for c in you["hand"]) or "-"
+        screen.add_row("law cards", hand)
+        screen.add_row("building tiles", ", ".join(you["tiles"]) or "-")
+        screen.add_row("workers / fences", f"{you['workers']} / {you['fences']}")
+        parts.append(Panel(screen, title=f"Your screen (seat {you['seat']})", expand=False))
+    if view.get("scores"):
+        parts.append(Text(f"Final scores: {view['scores']}  winners: {view['winners']}",
+                          style="bold"))
+    if view["events"]:
+        recent = "; ".join(" ".join(str(x) for x in e) for e in view["events"][-8:])
+        parts.append(Text(f"Recent: {recent}", style="dim"))
+    decision = view.get("decision")
+    if decision:
+        parts.append(Text(f"Seat {decision['player']} to decide: {decision['prompt']}",
+                          style="bold cyan"))
+    return Group(*parts)

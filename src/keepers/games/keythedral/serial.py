@@ -1,0 +1,98 @@
+"""Position files: the whole Keythedral state as JSON-ready data and back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keepers.core.errors import KeepersError
+from keepers.core.rng import Rng
+from keepers.games.keythedral.data import KeythedralData
+from keepers.games.keythedral.state import KeythedralState
+
+_PLAIN = ("round", "phase", "first", "store", "craftsmen", "stocks", "fences_left", "markers",
+          "deck", "law_spaces", "hands", "discard", "rows", "revealed", "unused", "owned",
+          "stack", "drawn", "workorder", "moratorium", "passes", "retired", "over",
+          "was_capped")
+_SETS = ("trespass", "hard_worker", "bumper", "blight")
+
+
+def _tuples(value: Any) -> Any:
+    """JSON arrays back to the tuples the rules flow uses."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def state_to_dict(s: KeythedralState) -> dict[str, Any]:
+    """Every field of the state, hidden ones included."""
+    out: dict[str, Any] = {"players": s.n, "options": s.options, "rng": s.rng.state}
+    for name in _PLAIN:
+        out[name] = getattr(s, name)
+    for name in _SETS:
+        out[name] = sorted(getattr(s, name))
+    out["fields"] = [[x, y, t, s.field_ids[(x, y)]] for (x, y), t in s.fields.items()]
+    out["tiles"] = [[x, y, o, n, h] for (x, y), (o, n, h) in s.tiles.items()]
+    out["tile_slot"] = [[list(p) if p else None for p in row] for row in s.tile_slot]
+    out["fences"] = [[a, b, c, d, o] for ((a, b), (c, d)), o in s.fences.items()]
+    out["workers"] = [[x, y, o] for (x, y), o in s.workers.items()]
+    out["price_cards"] = [[r, i, list(cards)] for (r, i), cards in s.price_cards.items()]
+    out["renumber"] = [[p, m, n] for (p, m), n in s.renumber.items()]
+    out["crop_choice"] = [[p, t] for p, t in s.crop_choice.items()]
+    out["withdrawn"] = [list(w) for w in s.withdrawn]
+    out["purchase"] = list(s.purchase) if s.purchase else None
+    out["price"] = list(s.price)
+    out["frames"] = [list(f) for f in s.frames]
+    out["pending"] = list(s.pending) if s.pending else None
+    out["exposed"] = sorted([p, c] for p, c in s.exposed)
+    out["log"] = [list(e) for e in s.events()]
+    return out
+
+
+def state_from_dict(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:
+    """Rebuild a state from :func:`state_to_dict` output; raises KeepersError when invalid."""
+    try:
+        return _build(data, raw)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise KeepersError(f"bad Keythedral position: {exc!r}") from None
+
+
+def _build(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:
+    s = KeythedralState(data, int(raw["players"]), raw["options"])
+    s.rng = Rng(int(raw["rng"]))
+    for name in _PLAIN:
+        setattr(s, name, raw[name])
+    for name in _SETS:
+        setattr(s, name, frozenset(raw[name]))
+    s.fields = {(x, y): t for x, y, t, _ in raw["fields"]}
+    s.field_ids = {(x, y): i for x, y, _, i in raw["fields"]}
+    s.tiles = {(x, y): (o, n, bool(h)) for x, y, o, n, h in raw["tiles"]}
+    s.tile_slot = [[(p[0], p[1]) if p else None for p in row] for row in raw["tile_slot"]]
+    s.fences = {((a, b), (c, d)): o for a, b, c, d, o in raw["fences"]}
+    s.workers = {(x, y): o for x, y, o in raw["workers"]}
+    s.price_cards = {(r, i): tuple(cards) for r, i, cards in raw["price_cards"]}
+    s.renumber = {(p, m): n for p, m, n in raw["renumber"]}
+    s.crop_choice = {p: t for p, t in raw["crop_choice"]}
+    s.withdrawn = _tuples(raw["withdrawn"])
+    s.purchase = _tuples(raw["purchase"]) if raw["purchase"] else None
+    s.price = tuple(raw["price"])
+    s.frames = [_tuples(f) for f in raw["frames"]]
+    s.pending = _tuples(raw["pending"]) if raw["pending"] else None
+    s.exposed = frozenset((p, c) for p, c in raw["exposed"])
+    for event in raw.get("log", []):
+        s.log = (tuple(event), s.log)
+    _check(s)
+    return s
+
+
+def _check(s: KeythedralState) -> None:
+    """Refuse positions that break the component counts (KT-1.6)."""
+    n = s.n
+    if len(s.stocks) != n or len(s.hands) != n or len(s.tile_slot) != n:
+        raise KeepersError("bad Keythedral position: per-player lists do not match players")
+    for c in range(8):
+        total = s.store[c] + s.craftsmen[c] + sum(st[c] for st in s.stocks)
+        if total != s.data.supply[c] or min(st[c] for st in s.stocks) < 0:
+            raise KeepersError(f"bad Keythedral position: cube colour {c} does not add up "
+                               f"to its supply of {s.data.supply[c]}")
+    if s.pending is None and not s.over:
+        raise KeepersError("bad Keythedral position: no pending decision and the game is not over")

@@ -1,0 +1,182 @@
+"""Mutable containers of a Viscounts position and the board geometry.
+
+Static component data (:class:`~keepers.games.viscounts.data.GameData`) is
+shared; only the lists and counters here are copied when a state is cloned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from keepers.games.viscounts.data import Board, GameData, Spot
+
+RESOURCE_KEYS = ("silver", "ink", "gold", "stone")
+TRACK_MIN, TRACK_MAX = 1, 7
+
+
+class Player:
+    """Everything one player owns (VB-2, VB-5.5)."""
+
+    __slots__ = ("seat", "silver", "ink", "gold", "stone", "corruption", "virtue", "hand", "draw",
+                 "discard", "spaces", "covered", "supply", "manuscripts", "bonus",
+                 "debts_unpaid", "debts_paid", "deeds_acquired", "deeds_approved", "node",
+                 "is_ai")
+
+    def __init__(self, seat: int, slots: int = 9, workers: int = 20, is_ai: bool = False) -> None:
+        self.seat = seat
+        self.silver = self.ink = self.gold = self.stone = 0
+        self.corruption, self.virtue = TRACK_MIN, TRACK_MAX
+        self.hand: list[str] = []
+        self.draw: list[str] = []          # top of the pile is the end of the list
+        self.discard: list[str] = []
+        self.spaces: list[str | None] = [None, None, None]
+        self.covered = [True] * slots
+        self.supply = workers
+        self.manuscripts: list[str] = []   # manuscript ids, "ribbon" via data
+        self.bonus: list[str] = []         # ribbons of cleric bonus cards held
+        self.debts_unpaid = self.debts_paid = self.deeds_acquired = self.deeds_approved = 0
+        self.node = ""
+        self.is_ai = is_ai
+
+    def clone(self) -> Player:
+        """Copy with independent containers."""
+        other = Player.__new__(Player)
+        for name in Player.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, list(value) if isinstance(value, list) else value)
+        return other
+
+    def get(self, key: str) -> int:
+        """Return silver or a resource amount by name."""
+        value = getattr(self, key)
+        assert isinstance(value, int)
+        return value
+
+    def add(self, key: str, amount: int) -> None:
+        """Add (or with a negative amount, pay) silver or a resource."""
+        setattr(self, key, self.get(key) + amount)
+
+    def resources(self) -> int:
+        """Ink + gold + stone."""
+        return self.ink + self.gold + self.stone
+
+    def stuck(self) -> bool:
+        """True when both markers share a position (VB-2.5.2)."""
+        return self.corruption == self.virtue
+
+    def cards_owned(self) -> list[str]:
+        """Every card the player owns, in any zone (VB-2.2.3)."""
+        return self.hand + self.draw + self.discard + [c for c in self.spaces if c]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {name: getattr(self, name) for name in Player.__slots__}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Player:
+        """Rebuild from :meth:`to_dict` output."""
+        player = cls.__new__(cls)
+        for name in cls.__slots__:
+            value = data[name]
+            setattr(player, name, list(value) if isinstance(value, list) else value)
+        return player
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The ring built at setup: segment order, castle rotation, spots and links (VB-3, VB-4.1)."""
+
+    arrangement: tuple[int, ...]
+    rotation: int
+    side: str
+    board: Board
+
+    def segment_at(self, position: int) -> int:
+        """Segment id at a ring position."""
+        return self.arrangement[position % 5]
+
+    def section_at(self, position: int) -> int:
+        """Castle section index (0=A) adjacent to a ring position (VB-4.1.2)."""
+        return (position + self.rotation) % 5
+
+    def position_of_section(self, section: int) -> int:
+        """Ring position adjacent to a castle section."""
+        return (section - self.rotation) % 5
+
+    def printed(self, node: str) -> str:
+        """Printed space number of a node ``"<position>.<L|R|I>"`` (VB-3.1.3)."""
+        position, kind = node.split(".")
+        return self.board.segments[self.segment_at(int(position)) - 1].numbers[kind]
+
+    def node_of(self, printed: str) -> str:
+        """Node id of a printed space number."""
+        for position in range(5):
+            for kind in ("L", "R", "I"):
+                node = f"{position}.{kind}"
+                if self.printed(node) == printed:
+                    return node
+        raise KeyError(printed)
+
+    def neighbours(self, node: str) -> list[str]:
+        """Nodes one step away along the arrows (VB-3.2.1)."""
+        position, kind = node.split(".")
+        out = []
+        for source, target, nxt in self.board.edges:
+            if source == kind:
+                out.append(f"{(int(position) + (1 if nxt else 0)) % 5}.{target}")
+        return out
+
+    def reachable(self, node: str, steps: int) -> set[str]:
+        """Nodes reachable in exactly ``steps`` steps."""
+        frontier = {node}
+        for _ in range(steps):
+            frontier = {n for f in frontier for n in self.neighbours(f)}
+        return frontier
+
+    def spots(self, position: int) -> tuple[Spot, ...]:
+        """Building spots of the segment at a ring position."""
+        return self.board.segments[self.segment_at(position) - 1].sides[self.side].spots
+
+    def all_spots(self) -> list[Spot]:
+        """Every spot, clockwise from position 0."""
+        return [s for p in range(5) for s in self.spots(p)]
+
+    def spot_position(self, spot_id: str) -> int:
+        """Ring position of the segment holding a spot."""
+        return self.arrangement.index(int(spot_id[0]))
+
+    def spot(self, spot_id: str) -> Spot:
+        """A spot by id."""
+        for s in self.spots(self.spot_position(spot_id)):
+            if s.id == spot_id:
+                return s
+        raise KeyError(spot_id)
+
+    def links(self) -> list[tuple[str, str, str]]:
+        """Every link as (spot a, spot b, reward text), NEXT resolved (VB-3.3.7)."""
+        out = []
+        for position in range(5):
+            seg = self.board.segments[self.segment_at(position) - 1].sides[self.side]
+            for link in seg.links:
+                b = self.spots(position + 1)[0].id if link.b == "NEXT" else link.b
+                out.append((link.a, b, str(link.reward)))
+        return out
+
+    def group_spots(self, node: str) -> list[str]:
+        """Spot ids of the river group served by an outside node (none for inside)."""
+        position, kind = node.split(".")
+        if kind == "I":
+            return []
+        group = "left" if kind == "L" else "right"
+        return [s.id for s in self.spots(int(position)) if s.group == group]
+
+    def trade_kind(self, node: str) -> str:
+        """Exchange printed at an outside node."""
+        position, kind = node.split(".")
+        return self.board.segments[self.segment_at(int(position)) - 1].trade[kind]
+
+
+def new_geometry(data: GameData, arrangement: list[int], rotation: int, players: int) -> Geometry:
+    """Build the ring for a player count (side p12 / p34, VB-3.1.1)."""
+    return Geometry(tuple(arrangement), rotation, data.board.side_for(players), data.board)

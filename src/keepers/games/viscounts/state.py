@@ -1,0 +1,319 @@
+"""The Viscounts position: board, players, turn and the task stack (VB-3 to VB-8).
+
+Flow: the top task of ``stack`` either resolves by itself (pushing more tasks)
+or asks a :class:`~keepers.games.viscounts.tasks.Choice`.  When the stack is
+empty the turn moves to its next phase (VB-6).  Card effects always run through
+:mod:`keepers.games.viscounts.interpreter`; this module holds the position and
+the primitive operations the interpreter uses (gains, markers, piles, castle).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keepers.core.rng import Rng
+from keepers.games.viscounts.data import CardDef, GameData, Manuscript
+from keepers.games.viscounts.effects import ICONS, Term
+from keepers.games.viscounts.model import TRACK_MAX, TRACK_MIN, Geometry, Player
+from keepers.games.viscounts.tasks import Choice, Task, eff, flatten
+
+ACTION_ICON = {"trade": "merchant", "build": "builder", "workers": "noble",
+               "transcribe": "cleric"}
+ACTION_PAYMENT = {"trade": "silver", "build": "stone", "workers": "gold", "transcribe": "ink"}
+ROUND_CAP = 60
+
+
+class Core:
+    """Position data and primitive rule operations shared by the interpreter and phases."""
+
+    def __init__(self, data: GameData, geo: Geometry, players: list[Player], seats: int,
+                 rng: Rng) -> None:
+        self.data = data
+        self.geo = geo
+        self.players = players
+        self.seats = seats                 # seats that decide (solo: 1; the AI is extra)
+        self.rng = rng
+        self.start = 0
+        self.current = 0
+        self.round = 0
+        self.phase = "setup"
+        self.stack: list[Task] = []
+        self.tf_piles: list[list[str]] = [[] for _ in range(5)]
+        self.ms_piles: list[list[str]] = [[] for _ in range(5)]
+        self.spots: dict[str, list[Any]] = {}
+        self.castle = [[[0] * len(players) for _ in range(3)] for _ in range(5)]
+        self.leader = -1
+        self.cleric: dict[str, int] = {}
+        self.debt_above = 0
+        self.deed_above = 0
+        self.poverty = False
+        self.prosperity = False
+        self.last_round = 0
+        self.removed: list[str] = []
+        self.turn: dict[str, Any] = {}
+        self.pairs: list[list[str]] = []
+        self.log: list[str] = []
+        self.over = False
+        self.capped = False
+        self.ai: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ copying
+    def copy_into(self, other: Core) -> None:
+        """Copy every mutable container into ``other`` (static data shared)."""
+        other.data, other.geo, other.seats = self.data, self.geo, self.seats
+        other.players = [p.clone() for p in self.players]
+        other.rng = self.rng.copy()
+        for name in ("start", "current", "round", "phase", "leader", "debt_above", "deed_above",
+                     "poverty", "prosperity", "last_round", "over", "capped"):
+            setattr(other, name, getattr(self, name))
+        other.stack = list(self.stack)
+        other.tf_piles = [list(p) for p in self.tf_piles]
+        other.ms_piles = [list(p) for p in self.ms_piles]
+        other.spots = {k: list(v) for k, v in self.spots.items()}
+        other.castle = [[list(t) for t in s] for s in self.castle]
+        other.cleric = dict(self.cleric)
+        other.removed = list(self.removed)
+        other.turn = dict(self.turn)
+        other.pairs = [list(p) for p in self.pairs]
+        other.log = self.log[-20:]
+        other.ai = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ai.items()}
+
+    # ------------------------------------------------------------------ cards and icons
+    def card(self, card_id: str) -> CardDef:
+        """Card definition by id."""
+        return self.data.card(card_id)
+
+    def manuscript(self, ms_id: str) -> Manuscript:
+        """Manuscript by id."""
+        return self.data.manuscripts[ms_id]
+
+    def icons(self, seat: int) -> dict[str, int]:
+        """Icons on a player's board (VB-2.2.2, VB-2.4.4; AI: VS-4.1)."""
+        player = self.players[seat]
+        counts = dict.fromkeys(ICONS, 0)
+        for card_id in player.spaces:
+            if card_id:
+                for icon, n in self._printed_icons(seat, card_id).items():
+                    counts[icon] += n
+        for index, key in ((1, "space2"), (2, "space3")):
+            if player.spaces[index] is None:
+                for icon, n in self.starting_icons(seat)[key].items():
+                    counts[icon] += n
+        for term in self.abilities(seat):
+            if term.name == "permanent_icon":
+                from keepers.games.viscounts.effects import parse_icons
+                for icon, n in parse_icons(term.word(0)).items():
+                    counts[icon] += n
+        return counts
+
+    def _printed_icons(self, seat: int, card_id: str) -> dict[str, int]:
+        if self.players[seat].is_ai:
+            return dict(self.data.schemes[card_id].header_icons)
+        return dict(self.card(card_id).icons)
+
+    def starting_icons(self, seat: int) -> dict[str, dict[str, int]]:
+        """Starting icons of card spaces 2 and 3 (player board or AI board)."""
+        if self.players[seat].is_ai:
+            board = self.data.ai_boards[self.ai["board"]]
+            return {k: dict(v) for k, v in board.starting_icons.items()}
+        return {k: dict(v) for k, v in self.data.player_board.starting_icons.items()}
+
+    def criminals(self, seat: int) -> int:
+        """Criminal icons on the board."""
+        return self.icons(seat)["criminal"]
+
+    def abilities(self, seat: int, slots: bool = True, cards: bool = True) -> list[Term]:
+        """Active ongoing abilities: cards in spaces, revealed slots, bonus cards (VB-7.17)."""
+        player = self.players[seat]
+        out: list[Term] = []
+        if cards and not player.is_ai:
+            for card_id in player.spaces:
+                if card_id:
+                    out.extend(self._resolve_conditions(seat, self.card(card_id).ongoing))
+        if slots:
+            out.extend(self._slot_abilities(seat))
+            if self.leader == seat:
+                out.extend(flatten(self.data.castle.leader.ability))
+            for ribbon in player.bonus:
+                out.extend(flatten(self.data.cleric_bonus[ribbon].ability))
+        return out
+
+    def _slot_abilities(self, seat: int) -> list[Term]:
+        player = self.players[seat]
+        if player.is_ai:
+            board = self.data.ai_boards[self.ai["board"]]
+            return [t for i, t in enumerate(board.slot_abilities) if not player.covered[i]]
+        return [t for i, slot in enumerate(self.data.player_board.slots)
+                if not player.covered[i] for t in flatten(slot.ability)]
+
+    def _resolve_conditions(self, seat: int, term: Term) -> list[Term]:
+        out = []
+        for part in flatten(term):
+            if part.name == "if_board":
+                if self.board_has_kind(seat, part.word(0)):
+                    out.extend(self._resolve_conditions(seat, part.sub(1)))
+            else:
+                out.append(part)
+        return out
+
+    def board_has_kind(self, seat: int, kind: str) -> bool:
+        """True if a card of ``kind`` (kings_order, outsider) is in the card spaces."""
+        return any(c and self.card(c).kind == kind for c in self.players[seat].spaces)
+
+    def modifier_total(self, seat: int, name: str) -> int:
+        """Sum of an integer modifier over active abilities (extra_move, hand_size...)."""
+        total = 0
+        for term in self.abilities(seat):
+            if term.name == name:
+                total += int(term.word(0).lstrip("+")) if term.args else 1
+        return total
+
+    def has_modifier(self, seat: int, name: str) -> bool:
+        """True if an ability named ``name`` is active."""
+        return any(t.name == name for t in self.abilities(seat))
+
+    def hand_limit(self, seat: int) -> int:
+        """Hand limit (VB-2.6.1)."""
+        return self.data.player_board.hand_limit + self.modifier_total(seat, "hand_size")
+
+    def order_from(self, seat: int) -> list[int]:
+        """All players clockwise starting with ``seat`` (VB-0.5)."""
+        n = len(self.players)
+        return [(seat + i) % n for i in range(n)]
+
+    # ------------------------------------------------------------------ triggers
+    def fire(self, seat: int, trigger: str, slots: bool = True, cards: bool = True) -> None:
+        """Push every active ``trigger`` ability of ``seat`` (first ability resolves first)."""
+        found = [t.sub(0) for t in self.abilities(seat, slots, cards) if t.name == trigger]
+        for term in reversed(found):
+            self.stack.append(eff(seat, term))
+
+    # ------------------------------------------------------------------ markers (VB-2.5)
+    def gain_corruption(self, seat: int, amount: int) -> None:
+        """Move the corruption marker right (both when stuck), bounded by the track."""
+        player = self.players[seat]
+        for _ in range(amount):
+            if player.stuck():
+                if player.virtue < TRACK_MAX:
+                    player.corruption += 1
+                    player.virtue += 1
+            elif player.corruption < player.virtue:
+                player.corruption += 1
+
+    def gain_virtue(self, seat: int, amount: int) -> None:
+        """Move the virtue marker left (both when stuck), bounded by the track."""
+        player = self.players[seat]
+        for _ in range(amount):
+            if player.stuck():
+                if player.corruption > TRACK_MIN:
+                    player.corruption -= 1
+                    player.virtue -= 1
+            elif player.virtue > player.corruption:
+                player.virtue -= 1
+
+    # ------------------------------------------------------------------ debts and deeds (VB-8)
+    def gain_debt(self, seat: int, amount: int) -> None:
+        """Take debts from the pile (poverty reveal, VB-8.1) and fire on_gain_debt."""
+        for _ in range(amount):
+            if self.phase != "setup" and self.debt_above > 0:
+                self.debt_above -= 1
+                if self.debt_above == 0:
+                    self.poverty = True
+                    self._trigger_end("poverty")
+            self.players[seat].debts_unpaid += 1
+            self.fire(seat, "on_gain_debt")
+
+    def gain_deed(self, seat: int, amount: int) -> None:
+        """Take deeds from the pile (prosperity reveal, VB-8.1)."""
+        for _ in range(amount):
+            if self.phase != "setup" and self.deed_above > 0:
+                self.deed_above -= 1
+                if self.deed_above == 0:
+                    self.prosperity = True
+                    self._trigger_end("prosperity")
+            self.players[seat].deeds_acquired += 1
+
+    def _trigger_end(self, card: str) -> None:
+        self.log.append(f"the {card} card is revealed")
+        if self.last_round == 0:
+            self.last_round = max(self.round, 1) + 1
+
+    # ------------------------------------------------------------------ deck handling (VB-6.6)
+    def shuffle_discard(self, seat: int) -> bool:
+        """Mix the discard pile into the draw pile with the check (VB-6.6.3, VB-R13)."""
+        player = self.players[seat]
+        if not player.discard:
+            return False
+        player.draw.extend(player.discard)
+        player.discard.clear()
+        self.rng.shuffle(player.draw)
+        self.shuffle_check(seat)
+        return True
+
+    def shuffle_check(self, seat: int) -> None:
+        """1 corruption with a criminal on the board, else 1 virtue; then on_shuffle."""
+        if self.criminals(seat) >= 1:
+            self.gain_corruption(seat, 1)
+        else:
+            self.gain_virtue(seat, 1)
+        self.fire(seat, "on_shuffle")
+
+    def take_top(self, seat: int) -> str | None:
+        """Take the top card of the draw pile, shuffling first if it is empty."""
+        player = self.players[seat]
+        if not player.draw:
+            self.shuffle_discard(seat)
+        return player.draw.pop() if player.draw else None
+
+    def draw_cards(self, seat: int, amount: int) -> None:
+        """Draw ``amount`` cards into hand (VB-7.7)."""
+        for _ in range(amount):
+            card = self.take_top(seat)
+            if card is None:
+                return
+            self.players[seat].hand.append(card)
+
+    # ------------------------------------------------------------------ board lookups
+    def position(self, seat: int) -> int:
+        """Ring position of a player's Viscount."""
+        return int(self.players[seat].node.split(".")[0])
+
+    def adjacent_townsfolk(self, position: int) -> str:
+        """Top card of a townsfolk pile, or the printed card when empty (VB-3.3.2)."""
+        pile = self.tf_piles[position]
+        return pile[-1] if pile else f"PRINTED-{self.geo.segment_at(position)}"
+
+    def visible_townsfolk(self) -> list[tuple[int, str]]:
+        """Hireable tops: (position, card id) for every non-empty pile (VB-3.3.1, VB-R04)."""
+        return [(pos, pile[-1]) for pos, pile in enumerate(self.tf_piles) if pile]
+
+    def printed_manuscript(self, position: int) -> Manuscript:
+        """The manuscript printed under a pile, as a pseudo manuscript."""
+        printed = self.data.board.segments[self.geo.segment_at(position) - 1].printed_manuscript
+        return Manuscript(f"PRINTED-M{self.geo.segment_at(position)}", "Base", printed.cost,
+                          "none", False, printed.immediate, Term("none"), "reconstructed")
+
+    def remove_worker_counts(self, seat: int) -> int:
+        """Workers of ``seat`` in the castle."""
+        return sum(self.castle[s][t][seat] for s in range(5) for t in range(3))
+
+    def own_spots(self, seat: int, kind: str | None = None) -> list[str]:
+        """Spot ids holding the player's standard buildings (optionally of one type)."""
+        return [s for s, (owner, btype) in self.spots.items()
+                if owner == seat and (kind is None or btype == kind)]
+
+    # ------------------------------------------------------------------ castle leader
+    def check_leader(self, seat: int) -> None:
+        """Award the castle leader card after a tier-3 arrival (VB-4.2.3)."""
+        mine = sum(self.castle[s][2][seat] for s in range(5))
+        if self.leader < 0:
+            if mine > 0:
+                self.leader = seat
+            return
+        if self.leader != seat and mine > sum(self.castle[s][2][self.leader] for s in range(5)):
+            self.leader = seat
+
+    # ------------------------------------------------------------------ choices
+    def ask(self, seat: int, kind: str, prompt: str, options: list[str]) -> Choice:
+        """Build a choice (options deduplicated, order kept)."""
+        return Choice(seat, kind, prompt, tuple(dict.fromkeys(options)))

@@ -1,0 +1,54 @@
+"""Small shared types of the Viscounts state machine.
+
+A position holds a stack of *tasks* (plain tuples ``(kind, player, *args)``,
+JSON-ready and immutable, so cloning copies only the list).  The task on top
+either resolves by itself or asks one player a :class:`Choice`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from keepers.games.viscounts.effects import (
+    AI_EFFECT,
+    EFFECT,
+    ONGOING,
+    SCORING,
+    Category,
+    Term,
+    parse,
+)
+
+Task = tuple[object, ...]
+ALL_CONTEXT = EFFECT | ONGOING | SCORING | AI_EFFECT | frozenset({Category.COMBINATOR})
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decision asked of one player: ``kind`` names it, ``options`` are the commands."""
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[str, ...]
+
+
+@cache
+def term_of(text: str) -> Term:
+    """Re-parse an effect already validated at load time (cached)."""
+    return parse(text, ALL_CONTEXT)
+
+
+def eff(player: int, term: Term | str, source: str = "") -> Task:
+    """Build an effect task resolving ``term`` for ``player``."""
+    return ("eff", player, str(term), source)
+
+
+def flatten(term: Term) -> list[Term]:
+    """Split ``all_of`` groups of ongoing abilities into their parts (``none`` dropped)."""
+    if term.name == "none":
+        return []
+    if term.name == "all_of":
+        return [t for part in term.subterms() for t in flatten(part)]
+    return [term]

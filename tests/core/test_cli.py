@@ -1,0 +1,95 @@
+"""The command line, through Typer's test runner (no real terminal, no stdin)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from toygame import GAME
+from typer.testing import CliRunner
+
+from keepers.cli import app
+from keepers.core.match import run_game
+from keepers.core.record import save_position
+
+runner = CliRunner()
+
+
+def _error_line(output: str) -> str:
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert len(lines) == 1, output
+    assert lines[0].startswith("error:") and "Traceback" not in output
+    return lines[0]
+
+
+def test_games_lists_the_toy_game() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0 and "toyrace" in result.output
+
+
+def test_simulate_writes_json(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    result = runner.invoke(app, ["simulate", "toyrace", "--games", "12", "--players", "3",
+                                 "--seats", "greedy,random", "--jobs", "2", "--seed", "1",
+                                 "--out", str(out), "--option", "target=10",
+                                 "--max-rounds", "3"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["seats"] == ["greedy", "random", "greedy"]
+    assert data["options"]["target"] == 10 and data["options"]["max_rounds"] == 3
+    assert len(data["results"]) == 12 and data["summary"]["games"] == 12
+    assert "first_seat_outright" in data["game_summary"]
+    assert "Results by seat" in result.output
+
+
+def test_errors_are_one_red_line_with_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    cases = [
+        ["replay", str(bad)],
+        ["replay", str(tmp_path / "missing.json")],
+        ["position", str(bad)],
+        ["simulate", "nosuchgame"],
+        ["simulate", "toyrace", "--seats", "greedy,wizard"],
+        ["simulate", "toyrace", "--option", "speed=3"],
+        ["simulate", "toyrace", "--option", "target"],
+        ["play", "toyrace", "--players", "7"],
+        ["bench", "toyrace", "--players", "1"],
+    ]
+    for args in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        _error_line(result.output)
+
+
+def test_replay_and_position(tmp_path: Path) -> None:
+    _, record = run_game(GAME, ["greedy", "random"], 5, keep_record=True)
+    assert record is not None
+    path = tmp_path / "game.json"
+    record.save(path)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0 and "Final scores" in result.output
+    result = runner.invoke(app, ["replay", str(path), "--upto", "1", "--as-seat", "1"])
+    assert result.exit_code == 0 and "Waiting for seat 1" in result.output
+    assert "Position after 1 of" in result.output
+    _error_line(runner.invoke(app, ["replay", str(path), "--upto", "999"]).output)
+    _error_line(runner.invoke(app, ["replay", str(path), "--as-seat", "5"]).output)
+    pos = tmp_path / "pos.json"
+    save_position(record.replay(upto=2), "toyrace", pos)
+    result = runner.invoke(app, ["position", str(pos)])
+    assert result.exit_code == 0 and "Race, round" in result.output
+
+
+def test_play_human_and_bots(tmp_path: Path) -> None:
+    rec = tmp_path / "rec.json"
+    result = runner.invoke(app, ["play", "toyrace", "--seed", "2", "--record", str(rec),
+                                 "--lang", "fr"], input="1\n2\n")
+    assert result.exit_code == 1 and "Partie interrompue" in result.output
+    assert json.loads(rec.read_text())["seats"] == ["human", "greedy"]
+    result = runner.invoke(app, ["play", "toyrace", "--seats", "random,greedy,greedy"])
+    assert result.exit_code == 0 and "Winner(s)" in result.output
+
+
+def test_bench_command() -> None:
+    result = runner.invoke(app, ["bench", "toyrace", "--games", "3", "--players", "2"])
+    assert result.exit_code == 0 and "Decisions per second" in result.output

@@ -1,0 +1,87 @@
+"""Terminal play driven by scripted input: numbers, text, refusals, EOF, shared screens."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from toygame import GAME
+
+from keepers.core.errors import KeepersError
+from keepers.core.record import GameRecord
+from keepers.core.terminal import play_terminal, stream_reader
+
+
+def _run(seats: list[str], lines: list[str], tmp_path: Path | None = None,
+         seed: int = 3, terminal: bool = False) -> tuple[int, str, GameRecord, list[str]]:
+    prompts: list[str] = []
+    feed = iter(lines)
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=terminal)
+    record = GameRecord(game=GAME.name, players=len(seats), seed=seed,
+                        options=GAME.default_options(), seats=seats)
+    save = tmp_path / "rec.json" if tmp_path else None
+    code = play_terminal(GAME, record, console=console, read=read, save_to=save)
+    return code, out.getvalue(), record, prompts
+
+
+def test_numbers_text_refusal_and_eof(tmp_path: Path) -> None:
+    code, out, record, _ = _run(["human", "greedy"], ["1", "PLAY 2", "play 9", "x", "7", ""],
+                                tmp_path)
+    assert code == 1
+    assert "Refused: RACE-2" in out and "Refused: RACE-1" in out
+    assert "Please enter a number from 1 to" in out
+    assert "Game interrupted after" in out and "Traceback" not in out
+    assert record.actions[0] == "play 1" and record.actions[2] == "play 2"
+    saved = GameRecord.load(tmp_path / "rec.json")
+    assert saved.actions == record.actions and saved.result is None
+    assert not saved.replay().is_over()
+
+
+def test_human_plays_to_the_end(tmp_path: Path) -> None:
+    code, out, record, _ = _run(["human", "random"], ["1"] * 100, tmp_path)
+    assert code == 0 and "Final scores" in out and "Winner(s):" in out
+    assert record.result is not None
+    assert GameRecord.load(tmp_path / "rec.json").replay().is_over()
+
+
+def test_screen_is_hidden_between_two_humans() -> None:
+    code, out, record, prompts = _run(["human", "human", "greedy"], ["", "1", "", "1"],
+                                      terminal=True)
+    passes = [p for p in prompts if p.startswith("Pass the device")]
+    assert passes == ["Pass the device to seat 0, then press Enter. ",
+                      "Pass the device to seat 1, then press Enter. ",
+                      "Pass the device to seat 0, then press Enter. "]  # input ends there
+    assert code == 1 and len(record.actions) == 3
+    assert out.count("\x1b[2J") == 5  # cleared before and after each hand-over
+    seat1_screen = out.split("\x1b[2J")[4]
+    assert "Seat 0 (human): Advance" in seat1_screen  # seat 1 is told what seat 0 did
+    hidden = record.replay(upto=1)
+    assert hidden.hands[0] != hidden.hands[1]
+    assert str(sorted(hidden.hands[0])) not in seat1_screen
+    assert str(sorted(hidden.hands[1])) in seat1_screen
+
+
+def test_stream_reader_and_all_bots() -> None:
+    read = stream_reader(io.StringIO("first\r\nsecond\n"))
+    assert [read("> "), read("> ")] == ["first", "second"]
+    with pytest.raises(EOFError):
+        read("> ")
+    code, out, record, prompts = _run(["greedy", "random"], [])
+    assert code == 0 and not prompts and record.result is not None
+    assert "Advance" not in out  # bot-only games do not list every decision
+
+
+def test_unknown_seat_name() -> None:
+    with pytest.raises(KeepersError, match="unknown seat 'wizard'"):
+        _run(["human", "wizard"], [])
