@@ -34,8 +34,9 @@ GameArg = Annotated[str, typer.Argument(metavar="GAME", help=t("cli.game_help"))
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help=t("cli.file_help"))]
 Lang = Annotated[str | None, typer.Option("--lang", help=t("cli.lang_help"))]
 Players = Annotated[int | None, typer.Option("--players", "-n", help=t("cli.players_help"))]
-Seats = Annotated[str | None, typer.Option("--seats", help=t("cli.seats_help"))]
-Options = Annotated[list[str] | None, typer.Option("--option", "-o", help=t("cli.option_help"))]
+Seats = Annotated[str | None, typer.Option("--seats", metavar="NAMES", help=t("cli.seats_help"))]
+Options = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE",
+                                                      help=t("cli.option_help"))]
 AsSeat = Annotated[int | None, typer.Option("--as-seat", help=t("cli.as_seat_help"))]
 
 

@@ -132,7 +132,8 @@ def _group(games: int, wins: float, scores: list[float]) -> dict[str, Any]:
 def summarize(results: Sequence[GameDict]) -> dict[str, Any]:
     """Aggregate per-game results: win shares with 95% CIs, scores, lengths, cap hits, stats."""
     players = len(results[0]["scores"]) if results else 0
-    seat_wins, bot_wins = [0.0] * players, dict[str, float]()
+    seat_wins = [0.0] * players
+    bot_wins: dict[str, float] = {}
     seat_scores: list[list[float]] = [[] for _ in range(players)]
     seat_bots: list[set[str]] = [set() for _ in range(players)]
     bot_scores: dict[str, list[float]] = {}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from keepers.games.gardiens import combat, effects, events, flow
+import keepers.games.gardiens.combat as combat
+import keepers.games.gardiens.effects as effects
+import keepers.games.gardiens.events as events
+import keepers.games.gardiens.flow as flow
 from keepers.games.gardiens.state import NONE, GardiensState
 
 
@@ -220,7 +223,7 @@ def trade_options(st: GardiensState, p: int) -> list[str]:
         out.append("trade market")
     ally = st.ally[p]
     if (ally != NONE and not st.coop and not st.partner_refused
-            and sum(st.cubes[p]) and sum(st.cubes[ally])):
+            and sum(st.cubes[p]) > 0 and sum(st.cubes[ally]) > 0):
         out.append("trade partner")
     return out
 

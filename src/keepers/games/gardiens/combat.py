@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from keepers.games.gardiens import events, flow
+import keepers.games.gardiens.events as events
+import keepers.games.gardiens.flow as flow
 from keepers.games.gardiens.state import NONE, GardiensState
 
 COMBAT_TIMINGS = {"attacker": ("attack", "combat"), "defender": ("defense", "combat")}

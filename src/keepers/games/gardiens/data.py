@@ -174,13 +174,13 @@ def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
 
 
 def _path_step(hex_: HexInfo, hexes: list[HexInfo],
-               neighbours: list[int] | tuple[tuple[int, ...], ...] | Any) -> int:
+               neighbours: tuple[tuple[int, ...], ...]) -> int:
     """GR-25.8: first neighbour (direction order) one step closer to the Citadel."""
     if hex_.distance == 0:
         return -1
     for n in neighbours[hex_.index]:
         if hexes[n].distance == hex_.distance - 1:
-            return int(n)
+            return n
     return -1
 
 

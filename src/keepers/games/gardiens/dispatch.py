@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import keepers.games.gardiens.actions as actions
+import keepers.games.gardiens.combat as combat
+import keepers.games.gardiens.effects as effects
+import keepers.games.gardiens.events as events
+import keepers.games.gardiens.flow as flow
 from keepers.core.errors import RuleError
-from keepers.games.gardiens import actions, combat, effects, events, flow
 from keepers.games.gardiens.state import GardiensState
 
 

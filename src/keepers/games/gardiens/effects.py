@@ -9,7 +9,9 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from keepers.games.gardiens import actions, events, flow
+import keepers.games.gardiens.actions as actions
+import keepers.games.gardiens.events as events
+import keepers.games.gardiens.flow as flow
 from keepers.games.gardiens.state import NONE, GardiensState
 
 AUTO_OPS = ("gain", "draw", "pay")
@@ -54,7 +56,15 @@ def play(st: GardiensState, card: str) -> None:
 
 def current_op(st: GardiensState) -> dict[str, Any]:
     """The operation waiting for a decision."""
-    return card_ops(st, st.ctx["card"], st.ctx["sub"])[st.ctx["i"]]
+    op: dict[str, Any] = card_ops(st, st.ctx["card"], st.ctx["sub"])[st.ctx["i"]]
+    return op
+
+
+def _count_down(st: GardiensState) -> bool:
+    """One repetition of an operation done; True when none is left."""
+    left: int = st.ctx["left"] - 1
+    st.ctx["left"] = left
+    return left <= 0
 
 
 def run(st: GardiensState) -> None:
@@ -136,8 +146,7 @@ def _l_gain_any(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, An
 
 def _a_gain_any(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.gain(p, st.data.res(action.split()[1]), 1)
-    st.ctx["left"] -= 1
-    return st.ctx["left"] <= 0
+    return _count_down(st)
 
 
 def _l_take_river(st: GardiensState, p: int, op: dict[str, Any],
@@ -147,8 +156,7 @@ def _l_take_river(st: GardiensState, p: int, op: dict[str, Any],
 
 def _a_take_river(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.take_from_river(p, action.split()[1])
-    st.ctx["left"] -= 1
-    return st.ctx["left"] <= 0
+    return _count_down(st)
 
 
 def place_targets(st: GardiensState, p: int, target: str) -> list[int]:
@@ -182,8 +190,7 @@ def _a_free_move(st: GardiensState, p: int, op: dict[str, Any], action: str) -> 
         return True
     _, s, d, n = action.split()
     st.shift(st.hex_of(s), st.hex_of(d), int(n))
-    st.ctx["left"] -= 1
-    return st.ctx["left"] <= 0
+    return _count_down(st)
 
 
 def _l_teleport(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
@@ -269,8 +276,7 @@ def _a_spy(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool |
                       left=min(int(op["n"]), len(st.hands[target])))
         return False
     st.discard_from_hand(st.ctx["target"], words[1])
-    st.ctx["left"] -= 1
-    return st.ctx["left"] <= 0
+    return _count_down(st)
 
 
 def _l_peek(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
@@ -341,8 +347,7 @@ def _a_exchange(st: GardiensState, p: int, op: dict[str, Any], action: str) -> b
     _, give, take = action.split()
     st.pay(p, st.data.res(give), 1)
     st.gain(p, st.data.res(take), 1)
-    st.ctx["left"] -= 1
-    return st.ctx["left"] <= 0
+    return _count_down(st)
 
 
 def _l_market(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:

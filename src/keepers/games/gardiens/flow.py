@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from keepers.games.gardiens import effects, events
+import keepers.games.gardiens.effects as effects
+import keepers.games.gardiens.events as events
 from keepers.games.gardiens.state import NONE, GardiensState
 
 INSTANT_WIN_CHECKPOINTS = ("CP1", "CP2", "CP3", "CP4")

@@ -95,23 +95,23 @@ class GardiensState(GameState):
         """Return who must decide now and what about (None when the game is over)."""
         if self.over:
             return None
-        from keepers.games.gardiens import dispatch
+        import keepers.games.gardiens.dispatch as dispatch
 
         return Decision(self.decider, self.phase, dispatch.prompt(self),
                         public=True)
 
     def _legal_actions(self) -> list[str]:
-        from keepers.games.gardiens import dispatch
+        import keepers.games.gardiens.dispatch as dispatch
 
         return dispatch.legal(self)
 
     def _apply(self, action: str) -> None:
-        from keepers.games.gardiens import dispatch
+        import keepers.games.gardiens.dispatch as dispatch
 
         dispatch.apply(self, action)
 
     def _explain_illegal(self, action: str) -> RuleError:
-        from keepers.games.gardiens import dispatch
+        import keepers.games.gardiens.dispatch as dispatch
 
         return dispatch.explain(self, action)
 
@@ -146,7 +146,7 @@ class GardiensState(GameState):
 
     def view(self, player: int | None) -> JsonDict:
         """Return what ``player`` may see (GR-20)."""
-        from keepers.games.gardiens import view
+        import keepers.games.gardiens.view as view
 
         return view.make_view(self, player)
 

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from itertools import permutations
 
 from keepers.games.viscounts.effects import RESOURCES, Term
-from keepers.games.viscounts.funding import Funding
 from keepers.games.viscounts.state import ACTION_ICON, Core
 from keepers.games.viscounts.tasks import Choice, Task, eff, term_of
 
@@ -20,7 +19,7 @@ Step = Callable[[Task], "Choice | None"]
 Chooser = Callable[[Task, str], None]
 
 
-class Machine(Core, Funding):
+class Machine(Core):
     """Task stack machine: resolves effects and asks choices."""
 
     # ------------------------------------------------------------------ main loop
@@ -111,7 +110,7 @@ class Machine(Core, Funding):
             self.push(seat, term.sub(1), source)
 
     def _e_if_no_criminals(self, seat: int, term: Term, source: str) -> None:
-        if self.criminals(seat) == 0:
+        if self.criminals(seat, collision=self.phase == "collision") == 0:
             self.push(seat, term.sub(0), source)
 
     def _t_pick(self, task: Task) -> Choice:

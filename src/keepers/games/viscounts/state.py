@@ -118,20 +118,28 @@ class Core:
             return {k: dict(v) for k, v in board.starting_icons.items()}
         return {k: dict(v) for k, v in self.data.player_board.starting_icons.items()}
 
-    def criminals(self, seat: int) -> int:
-        """Criminal icons on the board."""
-        return self.icons(seat)["criminal"]
+    def criminals(self, seat: int, collision: bool = False) -> int:
+        """Criminal icons on the board (in a collision less ``ignore_criminal``, VK-R15)."""
+        count = self.icons(seat)["criminal"]
+        if collision:
+            count = max(0, count - self.modifier_total(seat, "ignore_criminal"))
+        return count
 
     def abilities(self, seat: int, slots: bool = True, cards: bool = True) -> list[Term]:
-        """Active ongoing abilities: cards in spaces, revealed slots, bonus cards (VB-7.17)."""
+        """Active ongoing abilities (VB-7.17).
+
+        ``slots``: revealed player-board slots; ``cards``: cards in the card spaces,
+        the castle leader and cleric bonus cards.
+        """
         player = self.players[seat]
         out: list[Term] = []
-        if cards and not player.is_ai:
-            for card_id in player.spaces:
-                if card_id:
-                    out.extend(self._resolve_conditions(seat, self.card(card_id).ongoing))
         if slots:
             out.extend(self._slot_abilities(seat))
+        if cards:
+            if not player.is_ai:
+                for card_id in player.spaces:
+                    if card_id:
+                        out.extend(self._resolve_conditions(seat, self.card(card_id).ongoing))
             if self.leader == seat:
                 out.extend(flatten(self.data.castle.leader.ability))
             for ribbon in player.bonus:

@@ -1,0 +1,274 @@
+"""Primary actions: funding, dismissing, targets and outcomes (VB-6.3).
+
+An action is taken in three small decisions: dismiss (or not), target, then
+payment plan.  Only Pareto-minimal payment plans are offered.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from math import ceil
+
+from keepers.games.viscounts.data import CardDef
+from keepers.games.viscounts.interpreter import Machine
+from keepers.games.viscounts.model import RESOURCE_KEYS
+from keepers.games.viscounts.state import ACTION_ICON, ACTION_PAYMENT
+from keepers.games.viscounts.tasks import Choice, Task, eff
+
+Plan = dict[str, int]
+Conversion = tuple[tuple[str, ...], int, int, int]   # pay kinds, pay amount, icons, uses cap
+
+
+class Actions(Machine):
+    """Primary actions on top of the effect interpreter."""
+
+    # ------------------------------------------------------------------ icons
+    def free_icons(self, seat: int, action: str, extra: str) -> int:
+        """Icons available without paying: board, criminals, dismissed card, icon conversions."""
+        icon = ACTION_ICON[action]
+        board = self.icons(seat)
+        card = self.card(extra).icons if extra else {}
+        total = board[icon] + board["criminal"] + card.get(icon, 0) + card.get("criminal", 0)
+        if icon == "merchant":
+            return total
+        pool = board["merchant"] + card.get("merchant", 0)
+        for term in self.abilities(seat):
+            if term.name != "icon_conversion" or term.kw("action") != action:
+                continue
+            source, _, amount = term.kw("pay").rpartition("*")
+            if source == "merchant":
+                uses = pool // int(amount)
+                if term.kw("uses"):
+                    uses = min(uses, int(term.kw("uses")))
+                total += uses * int(term.kw("as").split("*")[1])
+                pool -= uses * int(amount)
+        return total
+
+    def paid_conversions(self, seat: int, action: str) -> list[Conversion]:
+        """Conversions paid with silver or resources (e.g. Sculptor, Mason, Emma)."""
+        out: list[Conversion] = []
+        for term in self.abilities(seat):
+            if term.name != "icon_conversion" or term.kw("action") != action:
+                continue
+            source, _, amount = term.kw("pay").rpartition("*")
+            kinds = tuple(k for k in source.split("|") if k in RESOURCE_KEYS)
+            if kinds:
+                uses = int(term.kw("uses")) if term.kw("uses") else 99
+                out.append((kinds, int(amount), int(term.kw("as").split("*")[1]), uses))
+        return out
+
+    def plans(self, seat: int, action: str, need: int, extra: str = "",
+              silver_less: int = 0) -> list[Plan]:
+        """Affordable, Pareto-minimal ways to fund ``need`` icons (VB-6.3.2)."""
+        deficit = need - self.free_icons(seat, action, extra)
+        if deficit <= 0:
+            return [{}]
+        player = self.players[seat]
+        budget = {k: player.get(k) for k in RESOURCE_KEYS}
+        budget["silver"] -= silver_less
+        found: list[Plan] = []
+        for plan in self._enumerate(self.paid_conversions(seat, action), deficit,
+                                    ACTION_PAYMENT[action]):
+            if all(plan.get(k, 0) <= budget[k] for k in RESOURCE_KEYS):
+                found.append(plan)
+        return _pareto(found)
+
+    def _enumerate(self, conversions: list[Conversion], deficit: int, direct: str) -> list[Plan]:
+        if not conversions:
+            return [{direct: deficit}] if deficit > 0 else [{}]
+        (kinds, amount, icons, uses), rest = conversions[0], conversions[1:]
+        out: list[Plan] = []
+        for count in range(min(uses, ceil(max(deficit, 0) / icons)) + 1):
+            for split in _splits(count, len(kinds)):
+                paid = {k: n * amount for k, n in zip(kinds, split, strict=True) if n}
+                for tail in self._enumerate(rest, deficit - count * icons, direct):
+                    out.append(_merge(paid, tail))
+        return out
+
+    # ------------------------------------------------------------------ targets
+    def targets(self, seat: int, action: str, extra: str = "",
+                silver_less: int = 0) -> list[tuple[str, int]]:
+        """Feasible targets of an action as (command, icons needed)."""
+        def ok(need: int) -> bool:
+            return bool(self.plans(seat, action, need, extra, silver_less))
+        finder = getattr(self, f"_targets_{action}")
+        found: list[tuple[str, int]] = finder(seat)
+        return [(t, need) for t, need in found if ok(need)]
+
+    def _targets_trade(self, seat: int) -> list[tuple[str, int]]:
+        rate = self.data.board.exchanges[self.geo.trade_kind(self.players[seat].node)].rate
+        return [(f"trade {k}", k * rate) for k in range(0, 13)]
+
+    def _targets_build(self, seat: int) -> list[tuple[str, int]]:
+        player = self.players[seat]
+        spots = [s for s in self.geo.group_spots(player.node) if s not in self.spots]
+        out = []
+        for i, slot in enumerate(self.data.player_board.slots):
+            if player.covered[i]:
+                cost = self.data.player_board.costs[slot.type]
+                out.extend((f"build {slot.id} {spot}", cost) for spot in spots)
+        return out
+
+    def _targets_workers(self, seat: int) -> list[tuple[str, int]]:
+        supply = self.players[seat].supply
+        return [(f"workers {w}", icons) for icons, w in self.data.player_board.noble_table
+                if w <= supply]
+
+    def _targets_transcribe(self, seat: int) -> list[tuple[str, int]]:
+        position = self.position(seat)
+        pile = self.ms_piles[position]
+        if pile:
+            return [(f"transcribe {pile[-1]}", self.manuscript(pile[-1]).cost)]
+        printed = self.printed_manuscript(position)
+        return [(f"transcribe {printed.id}", printed.cost)]
+
+    # ------------------------------------------------------------------ dismissing (VB-6.3.3)
+    def dismiss_candidates(self, seat: int, action: str) -> list[tuple[str, int]]:
+        """Cards that may be dismissed for this action, with their silver cost."""
+        if self.turn.get("dismissed") or self.players[seat].is_ai:
+            return []
+        positions = range(5) if self.has_modifier(seat, "dismiss_anywhere") \
+            else [self.position(seat)]
+        out = []
+        for position in positions:
+            card = self.card(self.adjacent_townsfolk(position))
+            if card.icon_count(ACTION_ICON[action]) or card.icon_count("criminal"):
+                cost = self.dismiss_cost(seat, card)
+                if cost <= self.players[seat].silver:
+                    out.append((card.id, cost))
+        return out
+
+    def dismiss_cost(self, seat: int, card: CardDef) -> int:
+        """Silver to dismiss (dismiss_cost, then cheaper_dismiss, minimum 0)."""
+        fixed = [int(t.word(0)) for t in self.abilities(seat) if t.name == "dismiss_cost"]
+        cost = min(fixed) if fixed else card.silver
+        return max(0, cost - self.modifier_total(seat, "cheaper_dismiss"))
+
+    def action_options(self, seat: int, action: str) -> list[str]:
+        """Dismiss options that leave the action feasible (VB-R33)."""
+        options = []
+        if self.targets(seat, action):
+            options.append("dismiss none")
+        for card, cost in self.dismiss_candidates(seat, action):
+            if self.targets(seat, action, card, cost):
+                options.append(f"dismiss {card}")
+        return options
+
+    def action_allowed(self, seat: int, action: str) -> bool:
+        """Location rule (VB-3.3.8) plus feasibility."""
+        inside = self.players[seat].node.endswith(".I")
+        if inside != (action in ("workers", "transcribe")):
+            return False
+        if action == "workers" and self.players[seat].supply == 0:
+            return False
+        return bool(self.action_options(seat, action))
+
+    # ------------------------------------------------------------------ the three steps
+    def _t_act(self, task: Task) -> Choice:
+        seat, action = int(str(task[1])), str(task[2])
+        return self.ask(seat, "dismiss", f"{action}: dismiss a townsfolk?",
+                        self.action_options(seat, action))
+
+    def _c_act(self, task: Task, option: str) -> None:
+        seat, action = int(str(task[1])), str(task[2])
+        self.replace(("act_target", seat, action, task[3]))
+        card = option.removeprefix("dismiss ")
+        if card == "none":
+            return
+        cost = dict(self.dismiss_candidates(seat, action))[card]
+        self.players[seat].silver -= cost
+        self.turn["dismissed"] = True
+        self.turn["extra"] = card
+        for pile in self.tf_piles:
+            if pile and pile[-1] == card:
+                pile.pop()
+                self.removed.append(card)
+                break
+        self.push(seat, self.card(card).recruit, card)
+
+    def _t_act_target(self, task: Task) -> Choice | None:
+        seat, action = int(str(task[1])), str(task[2])
+        options = [t for t, _ in self.targets(seat, action, self.turn.get("extra", ""))]
+        if not options:
+            self.turn["extra"] = ""
+        return self.ask(seat, "target", f"{action}: choose the target", options)
+
+    def _c_act_target(self, task: Task, option: str) -> None:
+        self.replace(("act_pay", task[1], task[2], option, task[3]))
+
+    def _t_act_pay(self, task: Task) -> Choice:
+        seat, action, target = int(str(task[1])), str(task[2]), str(task[3])
+        need = dict(self.targets(seat, action, self.turn.get("extra", "")))[target]
+        plans = self.plans(seat, action, need, self.turn.get("extra", ""))
+        return self.ask(seat, "pay", f"{target}: how to pay", [_plan_text(p) for p in plans])
+
+    def _c_act_pay(self, task: Task, option: str) -> None:
+        self.stack.pop()
+        seat, action, target = int(str(task[1])), str(task[2]), str(task[3])
+        for part in option.removeprefix("pay ").split(","):
+            if part != "none":
+                key, value = part.split("=")
+                self.players[seat].add(key, -int(value))
+        self.turn["extra"] = ""
+        if action == "transcribe" and int(str(task[4])):
+            self.turn["transcribed"] = True
+        self.outcome(seat, action, target)
+
+    # ------------------------------------------------------------------ outcomes
+    def outcome(self, seat: int, action: str, target: str) -> None:
+        """Resolve an action's result; ``on_<action>`` triggers fire after it (VB-6.3.8)."""
+        trigger = {"trade": "on_trade", "build": "on_build", "workers": "on_noble_action",
+                   "transcribe": "on_transcribe"}[action]
+        self.fire(seat, trigger)
+        words = target.split()
+        if action == "trade":
+            self._trade(seat, int(words[1]))
+        elif action == "build":
+            self.construct(seat, words[1], words[2])
+        elif action == "workers":
+            self.place_workers(seat, self.geo.section_at(self.position(seat)), int(words[1]))
+        else:
+            self._transcribe(seat)
+
+    def _trade(self, seat: int, uses: int) -> None:
+        kind = self.geo.trade_kind(self.players[seat].node)
+        gives = self.data.board.exchanges[kind].gives
+        for _ in range(uses):
+            self.push(seat, gives)
+
+    def _transcribe(self, seat: int) -> None:
+        position = self.position(seat)
+        if self.ms_piles[position]:
+            self.receive_manuscript(seat, position)
+        else:
+            self.stack.append(eff(seat, self.printed_manuscript(position).immediate))
+
+
+def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(total,)]
+    return [s for s in product(range(total + 1), repeat=parts) if sum(s) == total]
+
+
+def _merge(a: Plan, b: Plan) -> Plan:
+    out = dict(a)
+    for key, value in b.items():
+        out[key] = out.get(key, 0) + value
+    return {k: v for k, v in out.items() if v}
+
+
+def _pareto(plans: list[Plan]) -> list[Plan]:
+    unique = {_plan_text(p): p for p in plans}
+    keep = []
+    for text, plan in unique.items():
+        dominated = any(
+            other_text != text and all(other.get(k, 0) <= plan.get(k, 0) for k in RESOURCE_KEYS)
+            for other_text, other in unique.items())
+        if not dominated:
+            keep.append(plan)
+    return sorted(keep, key=lambda p: (sum(p.values()), _plan_text(p)))
+
+
+def _plan_text(plan: Plan) -> str:
+    parts = [f"{k}={plan[k]}" for k in RESOURCE_KEYS if plan.get(k)]
+    return "pay " + (",".join(parts) if parts else "none")

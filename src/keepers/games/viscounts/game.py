@@ -1,0 +1,168 @@
+"""The Viscounts :class:`Game` and its :class:`GameState` (the public face of the engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+from keepers.core.bots import RandomBot
+from keepers.core.errors import KeepersError, RuleError
+from keepers.core.game import BotFactory, Decision, Game, GameState, JsonDict
+from keepers.core.rng import Rng
+from keepers.games.viscounts.data import GameData, load_data
+from keepers.games.viscounts.model import Player, new_geometry
+from keepers.games.viscounts.scoring import final_scores, winners
+from keepers.games.viscounts.solo import Solo
+from keepers.games.viscounts.tasks import Choice
+
+CLAUSE_OF_KIND = {
+    "setup": "VB-5.7", "play": "VB-6.1.2", "move": "VB-6.2.1", "action": "VB-6.3.1",
+    "dismiss": "VB-6.3.3", "target": "VB-6.3.1", "pay": "VB-6.3.2", "recruit": "VB-6.4.1",
+    "resource": "VB-2.1.1", "flip": "VB-2.3.3", "discard": "VB-7.3", "destroy": "VB-7.4",
+    "rearrange": "VB-7.5", "hire": "VB-7.8", "pick": "VB-10.3", "cascade": "VB-4.2.1",
+    "bump": "VB-4.2.4", "shift": "VB-7.12", "section": "VB-7.11", "manuscript": "VB-7.14",
+    "build": "VB-7.13",
+}
+
+
+class ViscountsState(GameState, Solo):
+    """A Viscounts position: everything in :class:`Solo` plus the core contract."""
+
+    def __init__(self, data: GameData, seats: int, seed: int, ai_board: str = "cleric") -> None:
+        GameState.__init__(self)
+        rng = Rng(seed)
+        arrangement = [1, 2, 3, 4, 5]
+        rng.shuffle(arrangement)
+        geo = new_geometry(data, arrangement, rng.below(5), seats)
+        workers = data.player_board.workers
+        players = [Player(s, workers=workers) for s in range(seats)]
+        if seats == 1:
+            players.append(Player(1, workers=workers, is_ai=True))
+        Solo.__init__(self, data, geo, players, seats, rng)
+        self._choice: Choice | None = None
+        self.ai["board"] = ai_board
+
+    # ------------------------------------------------------------------ contract
+    def decision(self) -> Decision | None:
+        """The pending decision."""
+        choice = self._pending()
+        if choice is None:
+            return None
+        return Decision(choice.player, choice.kind, choice.prompt)
+
+    def _pending(self) -> Choice | None:
+        if self._choice is None and not self.over:
+            self._choice = self.settle()
+        return self._choice
+
+    def _legal_actions(self) -> list[str]:
+        choice = self._pending()
+        return list(choice.options) if choice else []
+
+    def _apply(self, action: str) -> None:
+        self._pending()
+        self._choice = None
+        self.apply_option(action)
+        self._choice = self.settle()
+
+    def _explain_illegal(self, action: str) -> RuleError:
+        choice = self._pending()
+        kind = choice.kind if choice else "over"
+        legal = ", ".join(choice.options[:6]) if choice else ""
+        clause = CLAUSE_OF_KIND.get(kind, "VB-6")
+        return RuleError(clause, f"{action!r} is not legal now ({kind}); legal: {legal}")
+
+    def clone(self) -> Self:
+        """Independent copy; static data shared."""
+        other = self.__class__.__new__(self.__class__)
+        GameState.__init__(other)
+        self.copy_into(other)
+        other._choice = self._choice
+        return other
+
+    def is_over(self) -> bool:
+        """True once the last round is complete (or the round cap was hit)."""
+        return self.over
+
+    def scores(self) -> list[int]:
+        """Each seat's score (solo: the human only; the AI's is in the view)."""
+        return [s.total for s in final_scores(self)][: self.seats]
+
+    def winners(self) -> list[int]:
+        """Winning seats (VB-9.6; solo: the human only on a strictly higher score, VS-6.3)."""
+        return winners(self)
+
+    @property
+    def num_players(self) -> int:
+        """Deciding seats."""
+        return self.seats
+
+    @property
+    def round_number(self) -> int:
+        """Current round (0 during setup)."""
+        return self.round
+
+    @property
+    def capped(self) -> bool:  # type: ignore[override]
+        """True when the round cap stopped the game."""
+        return bool(self.__dict__.get("capped", False))
+
+    @capped.setter
+    def capped(self, value: bool) -> None:
+        self.__dict__["capped"] = value
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: int | None) -> JsonDict:
+        """What ``player`` may see: own hand; others' hands and all draw piles as counts."""
+        from keepers.games.viscounts.views import build_view
+        return build_view(self, player)
+
+    def to_dict(self) -> JsonDict:
+        """Full position, hidden information included."""
+        from keepers.games.viscounts.views import state_to_dict
+        return state_to_dict(self)
+
+
+class ViscountsGame(Game):
+    """Viscounts of the West Kingdom, base game, 1-4 players (1 = solo against the AI)."""
+
+    name = "viscounts"
+    title = "Viscounts of the West Kingdom"
+    min_players = 1
+    max_players = 4
+
+    @property
+    def data(self) -> GameData:
+        """The packaged component data."""
+        return load_data()
+
+    def default_options(self) -> dict[str, Any]:
+        """Options: the solo AI board."""
+        return {"ai": "cleric"}
+
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
+        """Set up a new game (VB-5, VS-1)."""
+        if not self.min_players <= players <= self.max_players:
+            raise KeepersError(f"viscounts is for 1-4 players, not {players}")
+        ai_board = str(options.get("ai", "cleric"))
+        if ai_board not in self.data.ai_boards:
+            raise KeepersError(f"unknown AI board {ai_board!r}; known: "
+                               f"{', '.join(sorted(self.data.ai_boards))}")
+        state = ViscountsState(self.data, players, seed, ai_board)
+        state.setup()
+        return state
+
+    def state_from_dict(self, data: JsonDict) -> GameState:
+        """Rebuild a position."""
+        from keepers.games.viscounts.views import state_from_dict
+        return state_from_dict(self.data, data)
+
+    def bots(self) -> dict[str, BotFactory]:
+        """The random and greedy bots."""
+        from keepers.games.viscounts.bots import GreedyBot
+        return {"random": RandomBot, "greedy": GreedyBot}
+
+    def render(self, view: JsonDict) -> Any:
+        """A Rich renderable of a view."""
+        from keepers.games.viscounts.render import render_view
+        return render_view(view)

@@ -1,0 +1,270 @@
+"""Setup (VB-5) and the six turn phases (VB-6), plus the end of the game (VB-8.2)."""
+
+from __future__ import annotations
+
+from keepers.games.viscounts.actions import Actions
+from keepers.games.viscounts.data import PlayerCard
+from keepers.games.viscounts.model import TRACK_MAX, TRACK_MIN
+from keepers.games.viscounts.state import ROUND_CAP
+from keepers.games.viscounts.tasks import Choice, Task, eff
+
+PHASES = ("manage", "move", "action", "recruit", "collision", "draw")
+
+
+class Turns(Actions):
+    """Turn sequencing on top of the actions."""
+
+    # ------------------------------------------------------------------ setup picks (VB-5.7)
+    def _t_setup_pick(self, task: Task) -> Choice:
+        seat = int(str(task[1]))
+        return self.ask(seat, "setup", "pick a player card and hero (VB-5.7)",
+                        [f"pick {card} {hero}" for card, hero in self.pairs])
+
+    def _c_setup_pick(self, task: Task, option: str) -> None:
+        self.stack.pop()
+        seat = int(str(task[1]))
+        _, card_id, hero = option.split()
+        self.pairs.remove([card_id, hero])
+        self.take_player_card(seat, self.data.player_cards[card_id], hero)
+
+    def take_player_card(self, seat: int, card: PlayerCard, hero: str) -> None:
+        """Steps 1-5 of VB-5.7 (step 5 waits for the extra effect)."""
+        player = self.players[seat]
+        player.node = self.geo.node_of(card.start_space)
+        for key in ("ink", "gold", "stone", "silver"):
+            player.add(key, getattr(card, key))
+        player.deeds_acquired += card.deeds
+        player.debts_unpaid += card.debts
+        player.hand = self.starting_deck() + [hero]
+        self.stack.append(("setup_finish", seat))
+        self.push(seat, card.extra, "setup")
+        for _ in range(card.any_resource):
+            self.stack.append(("res", seat))
+
+    def starting_deck(self) -> list[str]:
+        """The 8 starting townsfolk of one colour (VB-1.2)."""
+        return [c.id for c in self.data.townsfolk.values() if c.set == "Starter"]
+
+    def _t_setup_finish(self, task: Task) -> None:
+        self.stack.pop()
+        seat = int(str(task[1]))
+        player = self.players[seat]
+        player.draw = player.hand + player.discard
+        player.hand, player.discard = [], []
+        self.rng.shuffle(player.draw)
+        self.draw_cards(seat, 3)
+        return None
+
+    def finish_setup(self) -> None:
+        """Build the poverty and prosperity piles (VB-5.8) and start round 1."""
+        size = min(len(self.players), 4) if self.seats > 1 else 1
+        self.debt_above = self.data.poverty_prosperity.debts_on_poverty[size]
+        self.deed_above = self.data.poverty_prosperity.deeds_on_prosperity[size]
+        self.pairs = []
+        self.round = 1
+        self.begin_turn(self.start)
+
+    # ------------------------------------------------------------------ phase sequencing
+    def advance(self) -> None:
+        """Next phase of the current turn (or next turn) when the stack is empty."""
+        if self.phase == "setup":
+            self.finish_setup()
+        elif self.phase == "ai":
+            self.phase = "collision"
+            self.begin_collision(self.current)
+        elif self.phase == "collision" and self.players[self.current].is_ai:
+            self.end_turn()
+        elif self.phase == "draw":
+            self.end_turn()
+        else:
+            self.phase = PHASES[PHASES.index(self.phase) + 1]
+            getattr(self, f"begin_{self.phase}")(self.current)
+
+    def begin_turn(self, seat: int) -> None:
+        """Start a player's phase 1 (or the AI's turn)."""
+        self.current = seat
+        self.turn = {}
+        if self.players[seat].is_ai:
+            self.phase = "ai"
+            self.stack.append(("ai_turn", seat))
+            return
+        self.phase = "manage"
+        self.begin_manage(seat)
+
+    def end_turn(self) -> None:
+        """Pass the turn clockwise; end the game after the last round (VB-8.2)."""
+        nxt = (self.current + 1) % len(self.players)
+        if nxt == self.start:
+            self.round += 1
+            if self.last_round and self.round > self.last_round:
+                self.over = True
+                self.phase = "over"
+                return
+            if self.round > ROUND_CAP:
+                self.over = self.capped = True
+                self.phase = "over"
+                return
+        self.begin_turn(nxt)
+
+    # ------------------------------------------------------------------ phase 1 (VB-6.1)
+    def begin_manage(self, seat: int) -> None:
+        """Shift right; the leaving card's drop-off resolves before the play (VB-6.1.6)."""
+        player = self.players[seat]
+        leaving = player.spaces[2]
+        player.spaces = [None, player.spaces[0], player.spaces[1]]
+        self.stack.append(("play", seat))
+        if leaving:
+            player.discard.append(leaving)
+            self.push(seat, self.card(leaving).dropoff, leaving)
+
+    def _t_play(self, task: Task) -> Choice | None:
+        seat = int(str(task[1]))
+        player = self.players[seat]
+        if player.hand:
+            return self.ask(seat, "play", "play a card into space 1",
+                            [f"play {c}" for c in sorted(set(player.hand))])
+        self.stack.pop()
+        card = self.take_top(seat)              # blind play (VB-6.1.2, VB-6.1.5)
+        if card is not None:
+            self.play_card(seat, card)
+        return None
+
+    def _c_play(self, task: Task, option: str) -> None:
+        self.stack.pop()
+        seat = int(str(task[1]))
+        card = option.removeprefix("play ")
+        self.players[seat].hand.remove(card)
+        self.play_card(seat, card)
+
+    def play_card(self, seat: int, card_id: str) -> None:
+        """Space 1, criminal surcharge, immediate effect (VB-6.1.2-4)."""
+        self.players[seat].spaces[0] = card_id
+        card = self.card(card_id)
+        self.turn["distance"] = card.silver
+        if card.icon_count("criminal") and not self.has_modifier(seat, "no_criminal_corruption"):
+            self.gain_corruption(seat, self.criminals(seat))
+        self.push(seat, card.instant, card_id)
+
+    # ------------------------------------------------------------------ phase 2 (VB-6.2)
+    def begin_move(self, seat: int) -> None:
+        """Ask for the destination."""
+        self.stack.append(("move", seat))
+
+    def move_costs(self, seat: int) -> dict[str, int]:
+        """Cheapest silver cost of every reachable endpoint (VB-6.2.1-2)."""
+        player = self.players[seat]
+        distance = int(self.turn.get("distance", 0))
+        free = self.modifier_total(seat, "extra_move")
+        costs: dict[str, int] = {}
+        for extra in range(free + min(player.silver, 12) + 1):
+            cost = max(0, extra - free)
+            for node in self.geo.reachable(player.node, distance + extra):
+                costs.setdefault(node, cost)
+        return costs
+
+    def _t_move(self, task: Task) -> Choice:
+        seat = int(str(task[1]))
+        costs = self.move_costs(seat)
+        ordered = sorted(costs, key=lambda n: (costs[n], float(self.geo.printed(n))))
+        return self.ask(seat, "move", "choose where your Viscount ends",
+                        [f"move {self.geo.printed(n)}" for n in ordered])
+
+    def _c_move(self, task: Task, option: str) -> None:
+        self.stack.pop()
+        seat = int(str(task[1]))
+        node = self.geo.node_of(option.removeprefix("move "))
+        self.players[seat].silver -= self.move_costs(seat)[node]
+        self.players[seat].node = node
+        self.land(seat)
+
+    # ------------------------------------------------------------------ phase 3 (VB-6.3)
+    def begin_action(self, seat: int) -> None:
+        """Ask for the primary action."""
+        self.stack.append(("action", seat))
+
+    def _t_action(self, task: Task) -> Choice:
+        seat = int(str(task[1]))
+        options = [f"action {a}" for a in ("trade", "build", "workers", "transcribe")
+                   if (a != "transcribe" or not self.turn.get("transcribed"))
+                   and self.action_allowed(seat, a)]
+        return self.ask(seat, "action", "take a primary action (VB-6.3)",
+                        options + ["action pass"])
+
+    def _c_action(self, task: Task, option: str) -> None:
+        self.stack.pop()
+        action = option.removeprefix("action ")
+        if action != "pass":
+            self.stack.append(("act", int(str(task[1])), action, 1))
+
+    # ------------------------------------------------------------------ phase 4 (VB-6.4)
+    def begin_recruit(self, seat: int) -> None:
+        """Offer the adjacent townsfolk."""
+        self.stack.append(("recruit", seat))
+
+    def _t_recruit(self, task: Task) -> Choice:
+        seat = int(str(task[1]))
+        pile = self.tf_piles[self.position(seat)]
+        options = []
+        if pile and self.hire_cost(seat, pile[-1]) <= self.players[seat].silver:
+            options.append(f"recruit {pile[-1]}")
+        return self.ask(seat, "recruit", "hire the adjacent townsfolk?",
+                        options + ["recruit pass"])
+
+    def _c_recruit(self, task: Task, option: str) -> None:
+        self.stack.pop()
+        if option != "recruit pass":
+            seat = int(str(task[1]))
+            self.hire(seat, self.position(seat), paid=True)
+
+    # ------------------------------------------------------------------ phase 5 (VB-6.5)
+    def begin_collision(self, seat: int) -> None:
+        """Queue the five collision steps if the markers are stuck."""
+        if self.players[seat].stuck():
+            self.push_all([("col1", seat), ("col2", seat), ("col3", seat), ("col5", seat)])
+
+    def _t_col1(self, task: Task) -> None:
+        self.stack.pop()
+        for other in reversed(self.order_from(int(str(task[1])))):
+            self.fire(other, "on_collision_any", slots=True, cards=False)
+        return None
+
+    def _t_col2(self, task: Task) -> None:
+        self.stack.pop()
+        for other in reversed(self.order_from(int(str(task[1])))):
+            self.fire(other, "on_collision_any", slots=False, cards=True)
+        return None
+
+    def _t_col3(self, task: Task) -> None:
+        self.stack.pop()
+        seat = int(str(task[1]))
+        pos = self.players[seat].corruption          # read now (VB-R12)
+        upper = self.data.ai_common.track_upper[pos - 1] if self.players[seat].is_ai \
+            else self.data.player_board.track[pos - 1].upper
+        self.push_all([eff(seat, upper)] + [("col4", o, pos)
+                                             for o in self.order_from(seat)[1:]])
+        return None
+
+    def _t_col4(self, task: Task) -> None:
+        self.stack.pop()
+        seat, pos = int(str(task[1])), int(str(task[2]))
+        track = self.data.player_board.track[pos - 1]
+        criminals = self.criminals(seat, collision=True)
+        holds = {"always": True, "criminals>=1": criminals >= 1,
+                 "criminals==0": criminals == 0}[track.lower_condition]
+        if holds:
+            self.push(seat, track.lower)
+        return None
+
+    def _t_col5(self, task: Task) -> None:
+        self.stack.pop()
+        player = self.players[int(str(task[1]))]
+        player.corruption, player.virtue = TRACK_MIN, TRACK_MAX
+        return None
+
+    # ------------------------------------------------------------------ phase 6 (VB-6.6)
+    def begin_draw(self, seat: int) -> None:
+        """Draw up to the hand limit, shuffling when needed."""
+        player = self.players[seat]
+        missing = self.hand_limit(seat) - len(player.hand)
+        if missing > 0:
+            self.draw_cards(seat, missing)
