@@ -20,7 +20,6 @@ from keepers.games.keythedral.state import (
     KeythedralState,
     _open_window,
     _place_marker,
-    relay_slots,
 )
 
 Legal = Callable[[KeythedralState, int, Any], list[str]]

@@ -102,7 +102,7 @@ class Actions(Machine):
     def _targets_build(self, seat: int) -> list[tuple[str, int]]:
         player = self.players[seat]
         spots = [s for s in self.geo.group_spots(player.node) if s not in self.spots]
-        out = []
+        out: list[tuple[str, int]] = []
         for i, slot in enumerate(self.data.player_board.slots):
             if player.covered[i]:
                 cost = self.data.player_board.costs[slot.type]
@@ -129,7 +129,7 @@ class Actions(Machine):
             return []
         positions = range(5) if self.has_modifier(seat, "dismiss_anywhere") \
             else [self.position(seat)]
-        out = []
+        out: list[tuple[str, int]] = []
         for position in positions:
             card = self.card(self.adjacent_townsfolk(position))
             if card.icon_count(ACTION_ICON[action]) or card.icon_count("criminal"):

@@ -20,7 +20,7 @@ holds *modifiers* and *triggers*, a manuscript's scoring column holds the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -114,7 +114,8 @@ NONE = Term("none")
 # ---------------------------------------------------------------------------- value kinds
 
 _INT = re.compile(r"^\d+$")
-_ICONEXPR = re.compile(r"^(%s)(\*\d+)?(\+(%s)(\*\d+)?)*$" % ("|".join(ICONS), "|".join(ICONS)))
+_ICON_ALT = "|".join(ICONS)
+_ICONEXPR = re.compile(rf"^({_ICON_ALT})(\*\d+)?(\+({_ICON_ALT})(\*\d+)?)*$")
 _COUNTER_WORDS = {
     "buildings", "flipped_debts", "flipped_deeds", "unpaid_debts", "workers_castle",
     "resources_left", "silver_left", "ribbon_full_sets", "outsiders_owned", "heroes_owned",
@@ -165,11 +166,11 @@ def _is_at_build(value: str) -> bool:
     return head == "space" and _INT.match(number) is not None and 1 <= int(number) <= 10
 
 
-def _alts(allowed: set[str]) -> object:
+def _alts(allowed: set[str]) -> Callable[[str], bool]:
     return lambda v: all(part in allowed for part in v.split("|")) and v != ""
 
 
-_KINDS: dict[str, object] = {
+_KINDS: dict[str, Callable[[str], bool]] = {
     "int": lambda v: bool(_INT.match(v)),
     "plusint": lambda v: v.startswith("+") and bool(_INT.match(v[1:])),
     "flipsel": lambda v: v in ("debt", "deed", "either"),
@@ -365,9 +366,7 @@ def _raw(text: str) -> _Raw:
 
 
 def _check_value(kind: str, value: str, where: str) -> None:
-    check = _KINDS[kind]
-    assert callable(check)
-    if "(" in value or not check(value):
+    if "(" in value or not _KINDS[kind](value):
         raise EffectSyntaxError(f"{where}: bad value {value!r} (expected {kind})")
 
 

@@ -103,7 +103,7 @@ class ViscountsState(GameState, Solo):
         return self.round
 
     @property
-    def capped(self) -> bool:  # type: ignore[override]
+    def capped(self) -> bool:
         """True when the round cap stopped the game."""
         return bool(self.__dict__.get("capped", False))
 

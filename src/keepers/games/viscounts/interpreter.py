@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import permutations
 
 from keepers.games.viscounts.effects import RESOURCES, Term
-from keepers.games.viscounts.state import ACTION_ICON, Core
+from keepers.games.viscounts.state import Core
 from keepers.games.viscounts.tasks import Choice, Task, eff, term_of
 
 Step = Callable[[Task], "Choice | None"]
@@ -185,7 +185,7 @@ class Machine(Core):
         for _ in range(term.int_arg(1)):
             self.stack.append(("flip", seat, term.word(0)))
 
-    def _t_flip(self, task: Task) -> Choice:
+    def _t_flip(self, task: Task) -> Choice | None:
         seat, kind = int(str(task[1])), str(task[2])
         player = self.players[seat]
         options = []

@@ -130,6 +130,7 @@ class Solo(Turns):
     def _t_flip(self, task: Task) -> Choice | None:
         seat = int(str(task[1]))
         choice = super()._t_flip(task)
+        assert choice is not None
         if self.players[seat].is_ai and not choice.options:
             self.stack.pop()
             self.gain_virtue(seat, 1)              # VS-4.2: nothing to flip

@@ -428,7 +428,7 @@ class _Row:
             raise self.fail(f"column {column!r}: {value!r} is not one of {', '.join(allowed)}")
         return value
 
-    def int(self, column: str, low: int = 0, high: int = 99) -> int:
+    def integer(self, column: str, low: int = 0, high: int = 99) -> int:
         """Return an integer cell within ``low..high``."""
         value = self.values[column].strip()
         try:
@@ -532,14 +532,14 @@ class _Table:
             raise self.fail(f"{key!r} must be a non-empty array of tables")
         return [_Table(self.file, f"{key}[{i}]", item) for i, item in enumerate(items)]
 
-    def int(self, key: str, low: int = 0, high: int = 99) -> int:
+    def integer(self, key: str, low: int = 0, high: int = 99) -> int:
         """Return an integer value within ``low..high``."""
         value = self.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise self.fail(f"{key!r}: {value!r} is not an integer in {low}..{high}")
         return value
 
-    def str(self, key: str, allowed: tuple[str, ...] | None = None) -> str:
+    def string(self, key: str, allowed: tuple[str, ...] | None = None) -> str:
         """Return a string value, optionally restricted to ``allowed``."""
         value = self.get(key)
         if not isinstance(value, str) or (allowed is not None and value not in allowed):
@@ -568,12 +568,12 @@ class _Table:
 
     def term(self, key: str, parser: Callable[[str], Term] = parse_effect) -> Term:
         """Parse an effect string value."""
-        return _term(self.file, self.where, key, self.str(key), parser)
+        return _term(self.file, self.where, key, self.string(key), parser)
 
     def icons(self, key: str) -> dict[str, int]:
         """Parse an icon expression value."""
         try:
-            return parse_icons(self.str(key))
+            return parse_icons(self.string(key))
         except EffectSyntaxError as exc:
             raise self.fail(f"{key!r}: {exc}") from None
 
@@ -587,8 +587,8 @@ DECK_SETS = ("Starter", "KeysStarter", "Base", "Keys", "Gates", "Promo", "PromoT
 def _card_row(row: _Row, kind: str) -> CardDef:
     card = CardDef(
         id=row.text("id"), name=row.text("name"), kind=kind,
-        set=row.text("set", DECK_SETS), copies=row.int("copies", 1, 4),
-        silver=row.int("silver", 0, 6), icons=row.icons("icons"),
+        set=row.text("set", DECK_SETS), copies=row.integer("copies", 1, 4),
+        silver=row.integer("silver", 0, 6), icons=row.icons("icons"),
         instant=row.term("instant", parse_effect), ongoing=row.term("ongoing", parse_ongoing),
         dropoff=row.term("dropoff", parse_effect),
         recruit=row.term("recruit_effect", parse_effect))
@@ -624,7 +624,7 @@ def load_outsiders(directory: Path = DATA_DIR) -> dict[str, CardDef]:
         out[row.text("id")] = CardDef(
             id=row.text("id"), name=row.text("name"), kind="outsider",
             set=row.text("set", ("Gates", "CollectorsBox")), copies=1,
-            silver=row.int("silver", 0, 6), icons=row.icons("icons"), instant=none,
+            silver=row.integer("silver", 0, 6), icons=row.icons("icons"), instant=none,
             ongoing=none, dropoff=none, recruit=none,
             refuse=row.term("refuse_effect", parse_effect),
             scoring=row.term("scoring", parse_scoring))
@@ -637,7 +637,7 @@ def load_manuscripts(directory: Path = DATA_DIR) -> dict[str, Manuscript]:
     for row in _read_csv(directory, "manuscripts.csv"):
         out[row.text("id")] = Manuscript(
             id=row.text("id"), set=row.text("set", ("Base", "Keys", "Gates")),
-            cost=row.int("cost", 1, 9), ribbon=row.text("ribbon", RIBBONS + ("any",)),
+            cost=row.integer("cost", 1, 9), ribbon=row.text("ribbon", RIBBONS + ("any",)),
             grey_backed=row.text("grey_backed", ("yes", "no")) == "yes",
             immediate=row.term("immediate", parse_effect),
             scoring=row.term("scoring", parse_scoring),
@@ -655,9 +655,10 @@ def load_player_cards(directory: Path = DATA_DIR) -> dict[str, PlayerCard]:
         out[row.text("id")] = PlayerCard(
             id=row.text("id"), set=row.text("set", ("Base", "Keys")),
             start_space=row.text("start_space", START_SPACES),
-            ink=row.int("ink", 0, 5), gold=row.int("gold", 0, 5), stone=row.int("stone", 0, 5),
-            any_resource=row.int("any_resource", 0, 5), silver=row.int("silver", 0, 20),
-            deeds=row.int("deeds", 0, 5), debts=row.int("debts", 0, 5),
+            ink=row.integer("ink", 0, 5), gold=row.integer("gold", 0, 5),
+            stone=row.integer("stone", 0, 5),
+            any_resource=row.integer("any_resource", 0, 5), silver=row.integer("silver", 0, 20),
+            deeds=row.integer("deeds", 0, 5), debts=row.integer("debts", 0, 5),
             extra=row.term("extra", parse_effect),
             certainty=row.text("certainty", ROW_CERTAINTY))
     return out
@@ -676,7 +677,7 @@ def load_schemes(directory: Path = DATA_DIR) -> dict[str, Scheme]:
             id=row.text("id"), deck=row.text("deck", ("starting", "future")),
             set=row.text("set", ("Base", "Keys", "Gates")),
             header_icons=row.icons("header_icons"), row1=row.term("row1", parse_ai),
-            row2=row.term("row2", parse_ai), move=row.int("move", 0, 6), action_row=options,
+            row2=row.term("row2", parse_ai), move=row.integer("move", 0, 6), action_row=options,
             certainty=row.text("certainty", ROW_CERTAINTY))
     return out
 
@@ -684,7 +685,7 @@ def load_schemes(directory: Path = DATA_DIR) -> dict[str, Scheme]:
 def load_leaders(directory: Path = DATA_DIR) -> dict[str, Leader]:
     """Load ``castle_leaders.csv``."""
     return {row.text("id"): Leader(
-        id=row.text("id"), set=row.text("set", ("Base", "Gates")), vp=row.int("vp", 0, 20),
+        id=row.text("id"), set=row.text("set", ("Base", "Gates")), vp=row.integer("vp", 0, 20),
         ability=row.term("ability", parse_ongoing),
         certainty=row.text("certainty", ROW_CERTAINTY))
         for row in _read_csv(directory, "castle_leaders.csv")}
@@ -695,7 +696,7 @@ def load_cleric_bonus(directory: Path = DATA_DIR) -> dict[str, ClericBonus]:
     out: dict[str, ClericBonus] = {}
     for row in _read_csv(directory, "cleric_bonus_cards.csv"):
         card = ClericBonus(id=row.text("id"), ribbon=row.text("ribbon", RIBBONS),
-                           vp=row.int("vp", 0, 20), ability=row.term("ability", parse_ongoing),
+                           vp=row.integer("vp", 0, 20), ability=row.term("ability", parse_ongoing),
                            certainty=row.text("certainty", ROW_CERTAINTY))
         if card.ribbon in out:
             raise row.fail(f"second card for ribbon {card.ribbon}")
@@ -707,7 +708,7 @@ def load_builder_cards(directory: Path = DATA_DIR) -> dict[str, BuilderCard]:
     """Load ``builder_cards.csv`` (Gates of Gold)."""
     return {row.text("id"): BuilderCard(
         id=row.text("id"), kind=row.text("kind", ("diversified", "specialized")),
-        vp=row.int("vp", 0, 20), ability=row.term("ability", parse_ongoing))
+        vp=row.integer("vp", 0, 20), ability=row.term("ability", parse_ongoing))
         for row in _read_csv(directory, "builder_cards.csv")}
 
 
@@ -727,29 +728,30 @@ def load_chest_tiles(directory: Path = DATA_DIR) -> dict[str, ChestTile]:
 
 
 def _segment(table: _Table, board_file: str) -> Segment:
-    seg_id = table.int("id", 1, 5)
+    seg_id = table.integer("id", 1, 5)
     numbers = table.table("numbers")
-    nums = {k: numbers.str(k) for k in ("L", "R", "I")}
+    nums = {k: numbers.string(k) for k in ("L", "R", "I")}
     if nums != {"L": str(2 * seg_id - 1), "R": str(2 * seg_id), "I": f"{2 * seg_id - 1}.5"}:
         raise table.fail(f"segment {seg_id} numbers {nums} break VB-3.1.3")
     trade = table.table("trade")
     pt = table.table("printed_townsfolk")
     printed = CardDef(
         id=f"PRINTED-{seg_id}", name=f"Printed townsfolk {seg_id}", kind="printed", set="Base",
-        copies=1, silver=pt.int("silver", 0, 6), icons=pt.icons("icons"), instant=Term("none"),
+        copies=1, silver=pt.integer("silver", 0, 6), icons=pt.icons("icons"), instant=Term("none"),
         ongoing=Term("none"), dropoff=Term("none"), recruit=pt.term("recruit_effect"))
     pm = table.table("printed_manuscript")
     sides = {side: _side(table.table(side)) for side in ("p12", "p34")}
     return Segment(id=seg_id, numbers=nums,
-                   trade={k: trade.str(k, ("silver", "ink", "gold", "stone", "destroy", "flip"))
+                   trade={k: trade.string(k, ("silver", "ink", "gold", "stone", "destroy", "flip"))
                           for k in ("L", "R")},
                    printed_townsfolk=printed,
-                   printed_manuscript=PrintedManuscript(pm.int("cost", 1, 9), pm.term("immediate")),
+                   printed_manuscript=PrintedManuscript(pm.integer("cost", 1, 9),
+                                                        pm.term("immediate")),
                    sides=sides)
 
 
 def _side(table: _Table) -> SegmentSide:
-    spots = tuple(Spot(t.str("id"), t.str("group", ("left", "right")), t.term("bonus"))
+    spots = tuple(Spot(t.string("id"), t.string("group", ("left", "right")), t.term("bonus"))
                   for t in table.tables("spots"))
     ids = [s.id for s in spots]
     if len(set(ids)) != len(ids):
@@ -757,7 +759,8 @@ def _side(table: _Table) -> SegmentSide:
     groups = [s.group for s in spots]
     if groups != sorted(groups) or set(groups) != {"left", "right"}:
         raise table.fail("spots must list the left group, then the right group (both present)")
-    links = tuple(Link(t.str("a"), t.str("b"), t.term("reward")) for t in table.tables("links"))
+    links = tuple(Link(t.string("a"), t.string("b"), t.term("reward"))
+                  for t in table.tables("links"))
     for link in links:
         if link.a not in ids or (link.b not in ids and link.b != "NEXT"):
             raise table.fail(f"link {link.a}-{link.b} names an unknown spot")
@@ -771,12 +774,12 @@ def load_board(directory: Path = DATA_DIR) -> Board:
     name = "board.toml"
     root = _Table(name, "", _read_toml(directory, name))
     topo = root.table("topology")
-    edges = tuple((e.str("from", ("L", "R", "I")), e.str("to", ("L", "R", "I")),
+    edges = tuple((e.string("from", ("L", "R", "I")), e.string("to", ("L", "R", "I")),
                    bool(e.get("next"))) for e in topo.tables("edges"))
     sides_t = topo.table("sides")
     sides = {side: sides_t.ints(side, low=1) for side in ("p12", "p34")}
     kinds = root.table("trade_exchange_kinds")
-    exchanges = {k: Exchange(k, kinds.table(k).int("rate", 1, 9), kinds.table(k).term("gives"))
+    exchanges = {k: Exchange(k, kinds.table(k).integer("rate", 1, 9), kinds.table(k).term("gives"))
                  for k in ("silver", "ink", "gold", "stone", "destroy", "flip")}
     segments = tuple(_segment(t, name) for t in root.tables("segments"))
     if sorted(s.id for s in segments) != [1, 2, 3, 4, 5]:
@@ -796,12 +799,12 @@ def load_castle(directory: Path = DATA_DIR) -> Castle:
     bump = root.table("bump_reward")
     return Castle(
         sections=sections, tier_vp=root.ints("tier_vp", 3),
-        limit=root.int("section_limit_tiers_1_2", 1, 9),
-        threshold=root.int("triple_threshold", 1, 9),
+        limit=root.integer("section_limit_tiers_1_2", 1, 9),
+        threshold=root.integer("triple_threshold", 1, 9),
         tier2_reward={s: tier2.term(s) for s in sections},
         tier3_reward=root.table("tier3_reward").term("each_worker"),
         bump_tier1=bump.term("tier1"), bump_tier2=bump.term("tier2"),
-        leader=Leader(leader.str("id"), "Base", leader.int("vp", 0, 20),
+        leader=Leader(leader.string("id"), "Base", leader.integer("vp", 0, 20),
                       leader.term("ability", parse_ongoing), "certain"))
 
 
@@ -810,31 +813,31 @@ def load_player_board(directory: Path = DATA_DIR) -> PlayerBoard:
     name = "player_board.toml"
     root = _Table(name, "", _read_toml(directory, name))
     base = root.table("base")
-    noble = tuple((t.int("icons", 1, 20), t.int("workers", 1, 20))
+    noble = tuple((t.integer("icons", 1, 20), t.integer("workers", 1, 20))
                   for t in base.tables("noble_table"))
     starting = base.table("starting_icons")
     costs = base.table("costs")
     vp = base.table("vp")
-    per_type = base.int("buildings_per_type", 1, 5)
-    slots = tuple(Slot(t.str("id"), t.str("type", BUILDING_TYPES),
+    per_type = base.integer("buildings_per_type", 1, 5)
+    slots = tuple(Slot(t.string("id"), t.string("type", BUILDING_TYPES),
                        t.term("ability", parse_ongoing)) for t in base.tables("slots"))
     for kind in BUILDING_TYPES:
         if sum(s.type == kind for s in slots) != per_type:
             raise base.fail(f"need {per_type} slots of type {kind}")
-    track = tuple(TrackPosition(t.int("pos", 1, 7), t.term("upper"), t.term("lower"),
-                                t.str("lower_condition", ("always", "criminals>=1",
+    track = tuple(TrackPosition(t.integer("pos", 1, 7), t.term("upper"), t.term("lower"),
+                                t.string("lower_condition", ("always", "criminals>=1",
                                                           "criminals==0")))
                   for t in base.tables("track"))
     if [p.pos for p in track] != list(range(1, 8)):
         raise base.fail("track positions must be 1..7 in order")
     return PlayerBoard(
-        hand_limit=base.int("hand_limit", 1, 9), card_spaces=base.int("card_spaces", 3, 3),
+        hand_limit=base.integer("hand_limit", 1, 9), card_spaces=base.integer("card_spaces", 3, 3),
         noble_table=noble,
         starting_icons={k: starting.icons(k) for k in ("space2", "space3")},
-        costs={k: costs.int(k, 1, 20) for k in BUILDING_TYPES},
+        costs={k: costs.integer(k, 1, 20) for k in BUILDING_TYPES},
         vp={k: vp.ints(k, per_type) for k in BUILDING_TYPES},
-        buildings_per_type=per_type, workers=base.int("workers", 1, 40), slots=slots,
-        track=track, chest_slots=root.table("keys").int("chest_slots", 0, 3))
+        buildings_per_type=per_type, workers=base.integer("workers", 1, 40), slots=slots,
+        track=track, chest_slots=root.table("keys").integer("chest_slots", 0, 3))
 
 
 def load_poverty_prosperity(directory: Path = DATA_DIR) -> PovertyProsperity:
@@ -844,7 +847,8 @@ def load_poverty_prosperity(directory: Path = DATA_DIR) -> PovertyProsperity:
 
     def by_players(key: str) -> dict[int, int]:
         table = root.table(key)
-        return {n: table.int(str(n), 1, root.int("total_debts", 1, 99)) for n in (1, 2, 3, 4)}
+        top = root.integer("total_debts", 1, 99)
+        return {n: table.integer(str(n), 1, top) for n in (1, 2, 3, 4)}
 
     poverty = root.table("poverty")
     return PovertyProsperity(by_players("debts_on_poverty"), by_players("deeds_on_prosperity"),
@@ -858,20 +862,20 @@ def load_ai(directory: Path = DATA_DIR) -> tuple[dict[str, AIBoard], AICommon]:
     common = root.table("common")
     ref = common.table("reference_card")
     literal = {"flip_choice", "gates_rearrange_welcome_refuse"}
-    for key, value in ref.data.items():
+    for key in ref.data:
         if key not in literal:
             ref.term(key, parse_ai)
     track = tuple(_term(name, "common", "track_upper", t, parse_effect)
                   for t in common.strs("track_upper"))
     if len(track) != 7:
         raise common.fail("track_upper needs 7 entries")
-    noble = tuple((t.int("icons", 1, 20), t.int("workers", 1, 20))
+    noble = tuple((t.integer("icons", 1, 20), t.integer("workers", 1, 20))
                   for t in common.tables("noble_table"))
     boards = {}
     for t in root.tables("ai"):
         board = _ai_board(t)
         boards[board.id] = board
-    return boards, AICommon(noble, common.int("end_vp_per_resource", 0, 9), track,
+    return boards, AICommon(noble, common.integer("end_vp_per_resource", 0, 9), track,
                             {k: str(v) for k, v in ref.data.items()})
 
 
@@ -890,17 +894,17 @@ def _ai_board(t: _Table) -> AIBoard:
     priority: list[tuple[str, int | None]] = []
     for item in t.get("resource_priority"):
         entry = _Table(t.file, t.where, item)
-        below = entry.int("below", 1, 99) if "below" in entry.data else None
-        priority.append((entry.str("resource", RESOURCES), below))
+        below = entry.integer("below", 1, 99) if "below" in entry.data else None
+        priority.append((entry.string("resource", RESOURCES), below))
     return AIBoard(
-        id=t.str("id"), name=t.str("name"), focus=t.str("focus", ACTIONS),
+        id=t.string("id"), name=t.string("name"), focus=t.string("focus", ACTIONS),
         resource_priority=tuple(priority), single_resource_kind=bool(
             t.get("single_resource_kind")),
-        start={k: start.int(k, 0, 9) for k in start.data},
+        start={k: start.integer(k, 0, 9) for k in start.data},
         start_effect=t.term("start_effect"),
         starting_icons={k: icons.icons(k) for k in ("space2", "space3")},
         remove_starting_schemes=t.strs("remove_starting_schemes"),
-        building_order=order, slot_abilities=slot_abilities, certainty=t.str("certainty"))
+        building_order=order, slot_abilities=slot_abilities, certainty=t.string("certainty"))
 
 
 def load_kings_order(directory: Path = DATA_DIR) -> tuple[CardDef, int]:
@@ -909,11 +913,11 @@ def load_kings_order(directory: Path = DATA_DIR) -> tuple[CardDef, int]:
     t = _Table(name, "", _read_toml(directory, name)).table("kings_order")
     none = Term("none")
     card = CardDef(id="KO", name="King's Order", kind="kings_order", set="Gates", copies=1,
-                   silver=t.int("silver", 0, 9), icons=t.icons("icons"), instant=none,
+                   silver=t.integer("silver", 0, 9), icons=t.icons("icons"), instant=none,
                    ongoing=none, dropoff=t.term("dropoff"), recruit=none,
                    refuse=t.term("on_destroyed"))
     t.term("on_gain")
-    return card, t.int("count", 1, 99)
+    return card, t.integer("count", 1, 99)
 
 
 def load_manuscript_boards(directory: Path = DATA_DIR) -> tuple[dict[str, ManuscriptBoard],
@@ -929,8 +933,9 @@ def load_manuscript_boards(directory: Path = DATA_DIR) -> tuple[dict[str, Manusc
         if sorted(colours) != sorted(RIBBONS):
             raise t.fail("colours must be the 4 ribbons once each")
         start = t.table("starting_manuscript")
-        boards[t.str("id")] = ManuscriptBoard(t.str("id"), colours, start.str("ribbon", RIBBONS),
-                                              start.term("immediate"), t.str("certainty"))
+        boards[t.string("id")] = ManuscriptBoard(
+            t.string("id"), colours, start.string("ribbon", RIBBONS), start.term("immediate"),
+            t.string("certainty"))
     return boards, columns
 
 
@@ -938,8 +943,8 @@ def load_public_buildings(directory: Path = DATA_DIR) -> dict[str, PublicBuildin
     """Load ``public_buildings.toml`` (Keeper of Keys)."""
     name = "public_buildings.toml"
     root = _Table(name, "", _read_toml(directory, name))
-    return {t.str("id"): PublicBuilding(t.str("id"), t.str("replaces", BUILDING_TYPES),
-                                        t.int("cost_builder", 1, 20), t.int("vp", 0, 30),
+    return {t.string("id"): PublicBuilding(t.string("id"), t.string("replaces", BUILDING_TYPES),
+                                        t.integer("cost_builder", 1, 20), t.integer("vp", 0, 30),
                                         t.term("immediate"), t.term("ongoing", parse_ongoing))
             for t in root.tables("public_buildings")}
 

@@ -1,0 +1,62 @@
+"""Rich rendering of a view: rondel, castle tiers, player boards and the viewer's hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+
+from keepers.core.game import JsonDict
+
+
+def _ring_table(view: JsonDict) -> Table:
+    table = Table(title=f"Round {view['round']} - phase {view['phase']}")
+    for column in ("pos", "segment", "castle", "townsfolk (left)", "manuscript (left)",
+                   "trade L/R", "spots", "viscounts"):
+        table.add_column(column)
+    for ring in view["ring"]:
+        here = [str(p["seat"]) + ("*" if p["is_ai"] else "") for p in view["players"]
+                if p["node"].startswith(f"{ring['position']}.")]
+        spots = " ".join(f"{k}:{v[0]}{v[1][0]}" if v else f"{k}:-"
+                         for k, v in ring["spots"].items())
+        table.add_row(str(ring["position"]), str(ring["segment"]), ring["section"],
+                      f"{ring['townsfolk_top']} ({ring['townsfolk_left']})",
+                      f"{ring['manuscript_top']} ({ring['manuscripts_left']})",
+                      "/".join(ring["trade"].values()), spots, " ".join(here))
+    return table
+
+
+def _castle_table(view: JsonDict) -> Table:
+    table = Table(title="Castle (workers per seat: tier 1 | tier 2 | tier 3)")
+    table.add_column("section")
+    table.add_column("tiers")
+    for name, tiers in view["castle"].items():
+        table.add_row(name, " | ".join(",".join(str(n) for n in tier) for tier in tiers))
+    return table
+
+
+def _players_table(view: JsonDict) -> Table:
+    table = Table(title=f"Players (leader: {view['leader']})")
+    for column in ("seat", "silver", "ink/gold/stone", "corr/virt", "debts u/p",
+                   "deeds a/a", "spaces", "hand", "draw/discard", "workers", "score"):
+        table.add_column(column)
+    for p, score in zip(view["players"], view["scores"], strict=False):
+        hand = p["hand"] if isinstance(p["hand"], int) else ", ".join(p["hand"])
+        table.add_row(
+            f"{p['seat']}{' (AI)' if p['is_ai'] else ''}", str(p["silver"]),
+            f"{p['ink']}/{p['gold']}/{p['stone']}", f"{p['corruption']}/{p['virtue']}",
+            f"{p['debts_unpaid']}/{p['debts_paid']}",
+            f"{p['deeds_acquired']}/{p['deeds_approved']}",
+            ", ".join(c or "-" for c in p["spaces"]), str(hand),
+            f"{p['draw']}/{len(p['discard'])}", str(p["supply"]), str(score))
+    return table
+
+
+def render_view(view: JsonDict) -> Any:
+    """A Rich renderable for a Viscounts view."""
+    parts: list[Any] = [_ring_table(view), _castle_table(view), _players_table(view)]
+    decision = view.get("decision")
+    if decision:
+        parts.append(f"Seat {decision['player']} to decide: {decision['prompt']}")
+    return Group(*parts)
