@@ -18,16 +18,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import Any, NamedTuple, Protocol, Self
 
 from keepers.core.errors import RuleError
 
 JsonDict = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """Who must decide now and what about.
 
     ``public`` is False for decisions whose existence is itself secret (a law

@@ -21,7 +21,10 @@ def decrease_choices(price: Sequence[int]) -> list[int]:
 
 def covers(stock: Sequence[int], price: Sequence[int]) -> bool:
     """True when ``stock`` holds at least ``price`` of every colour (KT-0.7)."""
-    return all(s >= p for s, p in zip(stock, price, strict=True))
+    for have, need in zip(stock, price):  # noqa: B905 - both always have eight colours
+        if have < need:
+            return False
+    return True
 
 
 def covers_with_style(stock: Sequence[int], price: Sequence[int]) -> bool:
@@ -68,6 +71,8 @@ def _bump(price: tuple[int, ...], colour: int, delta: int) -> tuple[int, ...]:
 def can_buy(stock: Sequence[int], printed: Cost, increases: int, decreases: int,
             with_style: bool) -> bool:
     """True when some colour choice lets the buyer pay, directly or with Change of Style."""
+    if not increases and not decreases and not with_style:
+        return covers(stock, printed)
     for price in possible_prices(printed, increases, decreases):
         if covers(stock, price) or (with_style and covers_with_style(stock, price)):
             return True

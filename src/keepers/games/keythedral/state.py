@@ -21,6 +21,8 @@ from keepers.games.keythedral.board import Edge, Pos, fmt, touching
 from keepers.games.keythedral.data import COLOURS, RESOURCES, KeythedralData
 
 Frame = tuple[Any, ...]
+_ORDERS = {n: [tuple((start + i) % n for i in range(n)) for start in range(n)]
+           for n in range(1, 9)}
 Pending = tuple[str, int, Any]
 """(decision kind, deciding seat, data the legal decisions are computed from)."""
 
@@ -292,7 +294,7 @@ class KeythedralState(GameState):
     # ---------------------------------------------------------------- helpers
     def order_from(self, start: int) -> tuple[int, ...]:
         """Seats clockwise from ``start`` (KT-0.2)."""
-        return tuple((start + i) % self.n for i in range(self.n))
+        return _ORDERS[self.n][start % self.n]
 
     def _lay_field(self, tile_id: str, cell: Pos) -> None:
         self.fields[cell] = self.data.field_type_of[tile_id]
@@ -577,8 +579,11 @@ def placement_options(s: KeythedralState, p: int, number: int,
     """KT-5.4 to KT-5.7: (tile number, field) pairs where a worker may go now."""
     out: list[tuple[int, Pos]] = []
     workers = s.workers
+    renumber = s.renumber
     for tile_number, slot in enumerate(s.tile_slot[p], start=1):
-        if slot is None or s.counts_as(p, tile_number) != number:
+        if slot is None:
+            continue
+        if (renumber.get((p, tile_number), tile_number) if renumber else tile_number) != number:
             continue
         capacity = 2 if s.tiles[slot][2] else 1
         if placed.count(tile_number) >= capacity:

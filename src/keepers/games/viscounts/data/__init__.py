@@ -530,7 +530,8 @@ class _Table:
         items = self.get(key)
         if not isinstance(items, list) or not items:
             raise self.fail(f"{key!r} must be a non-empty array of tables")
-        return [_Table(self.file, f"{key}[{i}]", item) for i, item in enumerate(items)]
+        prefix = f"{self.where}.{key}" if self.where else key
+        return [_Table(self.file, f"{prefix}[{i}]", item) for i, item in enumerate(items)]
 
     def integer(self, key: str, low: int = 0, high: int = 99) -> int:
         """Return an integer value within ``low..high``."""

@@ -1,0 +1,70 @@
+"""Helpers for the Viscounts tests: fresh games and positions set up by hand."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from keepers.core.registry import register
+from keepers.games.viscounts import GAME, ViscountsState
+from keepers.games.viscounts.data import DATA_DIR, GameData, load_data
+
+register(GAME)
+
+
+@pytest.fixture(scope="session")
+def data() -> GameData:
+    """The packaged data."""
+    return load_data()
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A writable copy of the packaged data directory."""
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    return target
+
+
+def new_game(players: int = 3, seed: int = 1, **options: object) -> ViscountsState:
+    """A game just after setup (every setup choice takes the first option)."""
+    state = GAME.new_state(players, seed, {**GAME.default_options(), **options})
+    assert isinstance(state, ViscountsState)
+    while state.phase == "setup" and not state.is_over():
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def blank_game(players: int = 3, seed: int = 1) -> ViscountsState:
+    """A set-up game with empty hands, decks, card spaces and resources for worked examples."""
+    state = new_game(players, seed)
+    for player in state.players:
+        player.hand, player.draw, player.discard = [], [], []
+        player.spaces = [None, None, None]
+        player.silver = player.ink = player.gold = player.stone = 0
+        player.debts_unpaid = player.debts_paid = 0
+        player.deeds_acquired = player.deeds_approved = 0
+        player.corruption, player.virtue = 1, 7
+        player.manuscripts = []
+    state.spots = {}
+    state.castle = [[[0] * len(state.players) for _ in range(3)] for _ in range(5)]
+    state.leader = -1
+    return state
+
+
+def start_task(state: ViscountsState, seat: int, phase: str, *task: object) -> list[str]:
+    """Make ``task`` the only pending work of ``seat`` in ``phase``; return the legal options."""
+    state.current = seat
+    state.phase = phase
+    state.stack = [tuple(task)]
+    state._choice = None
+    state._legal = None
+    return state.legal_actions()
+
+
+def choose(state: ViscountsState, *actions: str) -> None:
+    """Apply several decisions in order."""
+    for action in actions:
+        state.apply(action)
