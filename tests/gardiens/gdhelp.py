@@ -123,8 +123,9 @@ def dice(st: GardiensState, *faces: str) -> None:
 def set_events(st: GardiensState, *event_ids: str) -> None:
     """Put these event cards on top of the Event deck, the first named on top."""
     for eid in reversed(event_ids):
-        inst = next(e for e in st.events if e.split("#")[0] == eid)
-        st.events.remove(inst)
+        pile = st.events if any(e.split("#")[0] == eid for e in st.events) else st.event_discard
+        inst = next(e for e in pile if e.split("#")[0] == eid)
+        pile.remove(inst)
         st.events.append(inst)
     refresh(st)
 

@@ -68,3 +68,29 @@ def choose(state: ViscountsState, *actions: str) -> None:
     """Apply several decisions in order."""
     for action in actions:
         state.apply(action)
+
+
+def drain(state: ViscountsState, *answers: str) -> list[str]:
+    """Resolve the pending tasks without moving to the next phase.
+
+    Each choice met takes the first of ``answers`` that is legal (consumed in
+    order), else its first option.  Returns the kinds of the choices met.
+    """
+    queue = list(answers)
+    kinds: list[str] = []
+    while state.stack:
+        task = state.stack[-1]
+        choice = state._step(task)
+        if choice is None:
+            continue
+        if not choice.options:
+            state.stack.pop()
+            continue
+        kinds.append(choice.kind)
+        option = choice.options[0]
+        if queue and queue[0] in choice.options:
+            option = queue.pop(0)
+        state._choose(task, option)
+    state._choice = None
+    state._legal = None
+    return kinds

@@ -1,7 +1,8 @@
 """Player-facing text in several languages.
 
 Messages live in TOML catalogues (``keepers/locale/<lang>.toml``), grouped in
-tables; a key is ``"table.name"``.  The language comes from :func:`set_language`
+tables; a key is ``"table.name"``.  Each game package may add its own catalogue
+(``keepers/games/<game>/locale/<lang>.toml``), whose keys are merged in.  The language comes from :func:`set_language`
 (the ``--lang`` option) or else the ``KEEPERS_LANG`` environment variable; any
 key missing from a catalogue falls back to English, then to the key itself.
 """
@@ -31,12 +32,18 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """Return the flat ``key -> message`` catalogue of ``lang`` (empty if there is none)."""
-    resource = files("keepers") / "locale" / f"{lang}.toml"
-    if not resource.is_file():
-        return {}
-    return _flatten(tomllib.loads(resource.read_text(encoding="utf-8")))
+    flat: dict[str, str] = {}
+    resources = [files("keepers") / "locale" / f"{lang}.toml"]
+    games = files("keepers") / "games"
+    if games.is_dir():
+        resources += [g / "locale" / f"{lang}.toml" for g in games.iterdir() if g.is_dir()]
+    for resource in resources:
+        if resource.is_file():
+            flat.update(_flatten(tomllib.loads(resource.read_text(encoding="utf-8"))))
+    return flat
 
 
+@cache
 def languages() -> list[str]:
     """Return the codes of the available languages."""
     folder = files("keepers") / "locale"
@@ -58,6 +65,11 @@ def language() -> str:
     """Return the language in use."""
     lang = _chosen or _normalise(os.environ.get("KEEPERS_LANG", "") or DEFAULT)
     return lang if lang in languages() else DEFAULT
+
+
+def messages() -> dict[str, str]:
+    """Return the catalogue of the language in use (for code that looks up many keys)."""
+    return catalogue(language())
 
 
 def t(key: str, **kwargs: Any) -> str:

@@ -57,11 +57,11 @@ def play_bots(state: GameState, bots: Sequence[Bot], max_decisions: int = 1_000_
     """
     decisions = 0
     while not state.is_over() and decisions < max_decisions:
-        decision = state.decision()
-        assert decision is not None
-        bot = bots[decision.player]
+        player = state.to_move()
+        assert player is not None
+        bot = bots[player]
         legal = state.legal_actions()
-        view = state.view(decision.player) if bot.needs_view else None
+        view = state.view(player) if bot.needs_view else None
         action = bot.choose(view, legal)
         state.apply(action) if action not in legal else state.apply_trusted(action)
         if record is not None:

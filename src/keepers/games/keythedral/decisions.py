@@ -25,26 +25,6 @@ from keepers.games.keythedral.state import (
 Legal = Callable[[KeythedralState, int, Any], list[str]]
 Apply = Callable[[KeythedralState, int, Any, list[str]], None]
 
-_PROMPTS = {
-    "field": "lay the drawn field tile (KT-3.10)",
-    "cottage": "lay one of your cottages (KT-3.10)",
-    "marker": "choose the number for the next work-order marker (KT-5.2)",
-    "place": "place workers for this number (KT-5.4)",
-    "hardworker": "choose the worker that collects double (KT-12.14)",
-    "crop": "choose the colour of a Crop Choice cube (KT-6.5)",
-    "turn": "spending turn: one action or pass (KT-7.2)",
-    "pay": "pay the next cube (KT-0.7)",
-    "add": "choose the colour a Price Increase adds (KT-10.4)",
-    "remove": "choose the colour a Price Decrease removes (KT-10.4)",
-    "style": "choose how Change of Style changes the price (KT-12.5)",
-    "as": "choose the colour of the next resource cube of the price (KT-12.5)",
-    "final": "pay the price or withdraw (KT-10.3)",
-    "relay": "relay your enclosed tile (KT-2.11)",
-    "bid": "bid for the first-player marker, or pass (KT-9.4)",
-    "first": "name the first player of the next round (KT-9.7)",
-    "law": "play a law card, or pass (KT-4.10)",
-    "veto": "veto the card just played, or pass (KT-4.9)",
-}
 
 
 # -------------------------------------------------------------------- setup

@@ -15,6 +15,7 @@ from typing import Any, Self
 
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import Decision, GameState, JsonDict
+from keepers.core.i18n import t
 from keepers.core.rng import Rng
 from keepers.games.keythedral import laws, pricing
 from keepers.games.keythedral.board import Edge, Pos, fmt, touching
@@ -180,7 +181,11 @@ class KeythedralState(GameState):
         if self.pending is None:
             return None
         kind, player, _ = self.pending
-        return Decision(player, kind, _PROMPTS[kind], kind in PUBLIC_KINDS)
+        return Decision(player, kind, t(f"keythedral.prompt.{kind}"), kind in PUBLIC_KINDS)
+
+    def to_move(self) -> int | None:
+        """The seat that must decide now (None when the game is over)."""
+        return None if self.pending is None else self.pending[1]
 
     def clone(self) -> Self:
         """Copy every mutable container; static data and immutable values are shared."""
@@ -288,8 +293,9 @@ class KeythedralState(GameState):
         verbs = sorted({a.split()[0] for a in legal})
         known = verb in _ALL_VERBS
         what = "is not legal now" if known else "is not a Keythedral decision"
+        prompt = t(f"keythedral.prompt.{kind}")
         return RuleError(clause, f"{action!r} {what}; seat {player} must decide "
-                         f"({_PROMPTS.get(kind, kind)}); legal verbs: {', '.join(verbs)}")
+                         f"({prompt}); legal verbs: {', '.join(verbs)}")
 
     # ---------------------------------------------------------------- helpers
     def order_from(self, start: int) -> tuple[int, ...]:
@@ -814,4 +820,4 @@ _FRAME_HANDLERS: dict[str, Callable[..., None]] = {
 }
 
 # Imported late: decisions.py needs the frame helpers above.
-from keepers.games.keythedral.decisions import _ALL_VERBS, _APPLY, _LEGAL, _PROMPTS  # noqa: E402
+from keepers.games.keythedral.decisions import _ALL_VERBS, _APPLY, _LEGAL  # noqa: E402

@@ -263,6 +263,8 @@ class Machine(Core):
         seat = int(str(task[1]))
         spaces = self.players[seat].spaces
         orders = {tuple(p) for p in permutations(spaces)}
+        if any(t[0] == "play" and t[1] == seat for t in self.stack):
+            orders = {o for o in orders if o[0] is None}   # space 1 awaits the play
         options = ["rearrange keep"] + sorted(
             "rearrange " + ",".join(c or "-" for c in order)
             for order in orders if list(order) != spaces)
@@ -581,7 +583,7 @@ class Machine(Core):
 
     def _resolve_triple(self, seat: int, section: int) -> None:
         """Steps 1-3 of VB-4.2.1; steps 2-3 wait until the tier-2 reward is done (VB-R32)."""
-        self.castle[section][0][seat] -= 3
+        self.castle[section][0][seat] -= 1
         self.castle[section][1][seat] += 1
         self.stack.append(("spread", seat, section))
         self.push(seat, self.data.castle.tier2_reward[self.data.castle.sections[section]],
@@ -590,6 +592,7 @@ class Machine(Core):
     def _t_spread(self, task: Task) -> None:
         self.stack.pop()
         seat, section = int(str(task[1])), int(str(task[2]))
+        self.castle[section][0][seat] -= 2
         self.castle[(section + 1) % 5][0][seat] += 1
         self.castle[(section - 1) % 5][0][seat] += 1
         return None
