@@ -78,9 +78,7 @@ def check_board(s: KeythedralState) -> None:
     per_player = Counter(s.workers.values())
     for p in range(s.n):
         assert per_player[p] <= WORKERS, f"seat {p} has {per_player[p]} workers out"
-    cells = [(x, y) for x, y, _ in s.to_dict()["workers"]]
-    assert len(cells) == len(set(cells)), "two workers on one field"
-    for cell in cells:
+    for cell in s.workers:  # a dict by cell: one worker per field by construction
         assert cell in s.fields, f"worker on {cell}, which holds no field"
     for p in range(s.n):
         assert 0 <= s.fences_left[p] <= FENCES, f"seat {p} fences_left {s.fences_left[p]}"

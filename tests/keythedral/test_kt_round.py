@@ -98,3 +98,21 @@ def test_printed_costs_replace_the_reconstruction(tmp_path: Path) -> None:
     assert data.tiles["B04-1"].cost[COLOUR_INDEX["red"]] == 3
     assert data.row_lengths["short"] == (3, 4, 4, 3, 2)
     assert packaged().tiles["B04-1"].cost != data.tiles["B04-1"].cost
+
+
+def test_prompts_and_descriptions_come_from_catalogues() -> None:
+    """KT-4.10, KT-12.20: prompts and decision labels are translated; clause ids stay."""
+    from keepers.core import i18n
+    from keepers.games.keythedral import GAME
+
+    s = new(3, seed=1)
+    try:
+        i18n.set_language("fr")
+        assert s.decision().prompt.startswith("poser la tuile")  # type: ignore[union-attr]
+        assert "Coup (C20)" in GAME.describe_action("play C20 2")
+        i18n.set_language("ru")
+        assert "KT-3.10" in s.decision().prompt  # type: ignore[union-attr]
+    finally:
+        i18n.set_language(None)
+    assert GAME.describe_action("pass") == "pass"
+    assert GAME.describe_action("craft yellow discount").endswith("(C16)")

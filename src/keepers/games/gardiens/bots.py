@@ -14,8 +14,8 @@ from typing import Any
 
 from keepers.core.game import JsonDict
 from keepers.core.rng import Rng
+from keepers.games.gardiens.data import load
 
-DIE_VALUES = (1, 2, 2, 3, 3, 2)
 BUILD_PREFERENCE = {"watchtower": 6, "warehouse": 5, "fortress": 4, "market": 2, "temple": 3}
 NEEDS = ("gold", "food", "stone", "wood", "magic")
 
@@ -23,12 +23,14 @@ NEEDS = ("gold", "food", "stone", "wood", "magic")
 @cache
 def dice_sum_distribution(dice: int) -> tuple[float, ...]:
     """Probability of each total for ``dice`` combat dice (index = total)."""
+    data = load()
+    values = [data.face_values[face] for face in data.dice_faces]
     dist = [1.0]
     for _ in range(dice):
-        new = [0.0] * (len(dist) + 3)
+        new = [0.0] * (len(dist) + max(values))
         for total, prob in enumerate(dist):
-            for value in DIE_VALUES:
-                new[total + value] += prob / 6
+            for value in values:
+                new[total + value] += prob / len(values)
         dist = new
     return tuple(dist)
 

@@ -105,6 +105,8 @@ def explain(st: GardiensState, action: str) -> RuleError:
 
 def _action_clause(st: GardiensState, verb: str, action: str) -> str:
     """The most specific clause refusing an action."""
+    if " ".join(action.split()) != action:
+        return "GR-6.2"  # malformed: stray spaces
     if verb == "move" and events.forbidden(st, "move"):
         return "GR-9.7"
     if verb == "move" and _enters_foreign_hex(st, action):

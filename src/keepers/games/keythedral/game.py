@@ -7,6 +7,7 @@ from typing import Any
 
 from keepers.core.bots import RandomBot
 from keepers.core.game import BotFactory, Game, JsonDict
+from keepers.core.i18n import t
 from keepers.games.keythedral.data import packaged
 from keepers.games.keythedral.serial import state_from_dict
 from keepers.games.keythedral.state import KeythedralState
@@ -42,6 +43,25 @@ class KeythedralGame(Game):
         from keepers.games.keythedral.bots import GreedyBot
 
         return {"random": RandomBot, "greedy": GreedyBot}
+
+    def describe_action(self, action: str) -> str:
+        """A player-facing description of a decision, in the current language."""
+        words = action.split()
+        if not words:
+            return action
+        template = t(f"keythedral.action.{words[0]}")
+        if template == f"keythedral.action.{words[0]}":
+            return action
+        card = ""
+        if words[0] == "play" and len(words) > 1 and words[1] in packaged().laws:
+            law = packaged().laws[words[1]]
+            card = f"{law.name} ({law.id}) {' '.join(words[2:])}".strip()
+        args = words[1:] + ["", ""]
+        text = template.format(*args, card=card).strip()
+        if words[0] == "craft" and words[-1] == "discount":
+            law = packaged().laws["C16"]
+            text += f" + {law.name} ({law.id})"
+        return text
 
     def render(self, view: JsonDict) -> Any:
         """A Rich renderable of a view."""

@@ -1,0 +1,67 @@
+"""Bots, rendering and the Game object (GR-28.1, GR-10.11)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from keepers.core.bots import RandomBot
+from keepers.core.match import play_bots, run_game
+from keepers.core.registry import get_game
+from keepers.games.gardiens import GAME
+from keepers.games.gardiens.bots import GreedyBot, attack_win_chance
+
+
+def test_game_object_and_registry() -> None:
+    """GR-3.1 GR-25.1: name, player range, options, bots; found through the registry."""
+    assert get_game("gardiens") is GAME
+    assert GAME.name == "gardiens" and (GAME.min_players, GAME.max_players) == (2, 5)
+    options = GAME.default_options()
+    assert options["coop"] is False and options["max_rounds"] >= 30
+    assert GAME.parse_option("coop", "yes") is True
+    assert set(GAME.bots()) == {"random", "greedy"}
+    assert GAME.bots()["random"] is RandomBot
+
+
+def test_greedy_odds_match_the_rules_note() -> None:
+    """GR-10.11: the bot's odds table uses the data's dice."""
+    assert abs(attack_win_chance(3, 2, 0) - 0.862) < 0.001
+    assert abs(attack_win_chance(3, 3, 2) - 0.067) < 0.001
+
+
+def test_greedy_clearly_beats_random() -> None:
+    """GR-18 GR-19: one greedy seat against random seats wins far above its fair share."""
+    share = fair = 0.0
+    games = 40
+    for seed in range(games):
+        players = 2 + seed % 3
+        seat = seed % players
+        seats = ["random"] * players
+        seats[seat] = "greedy"
+        result, _ = run_game(GAME, seats, seed)
+        if seat in result.winners:
+            share += 1 / len(result.winners)
+        fair += 1 / players
+    assert share / games > 0.8 > fair / games
+
+
+def test_greedy_decides_from_its_view_only() -> None:
+    """GR-20.8: the greedy bot asks for a view and always returns a legal decision."""
+    assert GreedyBot.needs_view
+    st = GAME.new_state(3, 4, {"coop": True})
+    bots = [GreedyBot(p, 4) for p in range(3)]
+    play_bots(st, bots, max_decisions=3000)
+    assert st.is_over() or st.round > 1
+
+
+def test_render_and_describe() -> None:
+    """GR-2.1 GR-20.1: the map, players, hand and last combat render for a terminal."""
+    st = GAME.new_state(5, 3, {})
+    play_bots(st, [RandomBot(p, 3) for p in range(5)], max_decisions=400)
+    console = Console(width=120, record=True)
+    viewer = st.to_move() or 0
+    console.print(GAME.render(st.view(viewer)))
+    text = console.export_text()
+    assert "T26" in text and "Players" in text and "Your hand" in text
+    console.print(GAME.render(st.view(None)))
+    assert GAME.describe_action("play AC05#1") == "play Blade Dance (AC05#1)"
+    assert GAME.describe_action("pass") == "pass"
