@@ -60,7 +60,7 @@ def test_forced_march_two_free_moves() -> None:
 
 
 def test_rally_places_two_on_own_hex() -> None:
-    """GR-22 AC08 GR-21.2 place_guardians own_hex; overpopulation applies."""
+    """GR-22 AC08 GR-21.1 GR-21.2 place_guardians own_hex; overpopulation applies."""
     st, card = with_card("AC08")
     put(st, RED, "T08", 4)
     act(st, f"play {card}", "place T08")

@@ -47,7 +47,7 @@ def test_shadow_hexes_cannot_be_entered() -> None:
 
 
 def test_free_transfers() -> None:
-    """GR-25.4 GR-26.41: any cubes, any direction, no action spent, allowed under Embargo."""
+    """GR-25.4 GR-26.41 GR-6.5: any cubes, any direction, no action spent, allowed under Embargo."""
     st = blank(2, coop=True)
     give(st, B, wood=2)
     give(st, R, gold=1)

@@ -84,7 +84,7 @@ def with_objective(oid: str, setup: Setup) -> GardiensState:
 
 @pytest.mark.parametrize(("oid", "yes", "no"), CASES, ids=[c[0] for c in CASES])
 def test_objective_conditions(oid: str, yes: Setup, no: Setup) -> None:
-    """GR-24.2 GR-24.3 GR-18.5 (OB01-OB07, OB09-OB13, OB15): accomplished at a checkpoint
+    """GR-24.2 GR-24.3 GR-18.5 GR-26.19 (OB01-OB07, OB09-OB13, OB15): accomplished at a checkpoint
     when the condition holds, 3 VP, for good."""
     st = with_objective(oid, yes)
     flow.checkpoint(st, "CP3")

@@ -30,7 +30,7 @@ def test_first_player_is_random_and_seats_follow() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_board_homes_supply_decks(players: int) -> None:
-    """GR-3.2 GR-3.3 GR-3.4 GR-3.5 GR-3.6 GR-3.7: layout, home slots by seat, supply,
+    """GR-3.2 GR-3.3 GR-3.4 GR-3.5 GR-3.6 GR-3.7 GR-26.29: layout, home slots by seat, supply,
     shuffled decks with a 5-card river, 2 objectives each, 3 wood 2 food 1 gold, no cards."""
     st = fresh(players)
     assert len(st.owner) == len(st.data.layouts[players].hexes)

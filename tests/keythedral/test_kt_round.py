@@ -116,3 +116,18 @@ def test_prompts_and_descriptions_come_from_catalogues() -> None:
         i18n.set_language(None)
     assert GAME.describe_action("pass") == "pass"
     assert GAME.describe_action("craft yellow discount").endswith("(C16)")
+
+
+def test_every_public_event_reads_as_a_sentence() -> None:
+    """KT-13.4: each kind of public event has a message in English, French and Russian."""
+    from keepers.core import i18n
+    from keepers.core.match import make_bots, play_bots
+    from keepers.games.keythedral import GAME
+
+    s = GAME.new_state(4, 5, {})
+    play_bots(s, make_bots(GAME, ["greedy", "random", "greedy", "random"], 5), 3000)
+    kinds = {e[0] for e in s.events()}
+    assert {"buy", "harvest", "paid", "marker", "worker"} <= kinds
+    for lang in ("en", "fr", "ru"):
+        messages = i18n.catalogue(lang)
+        assert all(f"keythedral.event.{k}" in messages for k in kinds), lang

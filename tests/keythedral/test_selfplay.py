@@ -27,7 +27,7 @@ from keepers.core.match import run_game
 from keepers.core.rng import Rng
 from keepers.games.keythedral import GAME
 
-GAMES_PER_CONFIG = 10
+GAMES_PER_CONFIG = 12
 SOAK_GAMES_PER_CONFIG = 150
 
 

@@ -55,13 +55,17 @@ def blank_game(players: int = 3, seed: int = 1) -> ViscountsState:
 
 
 def start_task(state: ViscountsState, seat: int, phase: str, *task: object) -> list[str]:
-    """Make ``task`` the only pending work of ``seat`` in ``phase``; return the legal options."""
+    """Make ``task`` the only pending work of ``seat`` in ``phase``; return its options.
+
+    Nothing is resolved yet (use :func:`drain` or ``state.apply`` afterwards).
+    """
     state.current = seat
     state.phase = phase
     state.stack = [tuple(task)]
     state._choice = None
     state._legal = None
-    return state.legal_actions()
+    choice = state._step(state.stack[-1])
+    return list(choice.options) if choice else []
 
 
 def choose(state: ViscountsState, *actions: str) -> None:
@@ -74,7 +78,8 @@ def drain(state: ViscountsState, *answers: str) -> list[str]:
     """Resolve the pending tasks without moving to the next phase.
 
     Each choice met takes the first of ``answers`` that is legal (consumed in
-    order), else its first option.  Returns the kinds of the choices met.
+    order), else its first option.  Returns the kinds of the real choices met
+    (more than one option).
     """
     queue = list(answers)
     kinds: list[str] = []
@@ -86,7 +91,8 @@ def drain(state: ViscountsState, *answers: str) -> list[str]:
         if not choice.options:
             state.stack.pop()
             continue
-        kinds.append(choice.kind)
+        if len(choice.options) > 1:
+            kinds.append(choice.kind)
         option = choice.options[0]
         if queue and queue[0] in choice.options:
             option = queue.pop(0)

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from keepers.core.i18n import t
 from keepers.games.keythedral.data import packaged
 
 FIELD_ABBREV = {"quarry": "Qua", "forest": "For", "lake": "Lak", "farm": "Frm",
@@ -96,6 +97,32 @@ def mat_table(view: dict[str, Any]) -> Table:
     return table
 
 
+COLOURS = ("black", "brown", "blue", "green", "red", "white", "purple", "yellow")
+
+
+def _cube_list(counts: list[int]) -> str:
+    return ", ".join(f"{COLOURS[c]} {k}" for c, k in enumerate(counts) if k) or "-"
+
+
+def describe_event(event: list[Any]) -> str:
+    """One public event (KT-13.4) as a sentence in the current language."""
+    kind, *args = event
+    if kind == "harvest":
+        args = [args[0], _cube_list(args[1])]
+    elif kind == "buy":
+        args = [args[0], args[1], _cube_list(args[2])]
+    elif kind == "trade":
+        args = [args[0], ", ".join(args[1])]
+    elif kind == "paid":
+        args = [args[0], args[1]]
+    elif kind == "bid_won":
+        args = [args[0], args[1]]
+    template = t(f"keythedral.event.{kind}")
+    if template == f"keythedral.event.{kind}":
+        return " ".join(str(x) for x in event)
+    return template.format(*args)
+
+
 def render_view(view: dict[str, Any]) -> Group:
     """The whole table as one player (or a spectator) sees it."""
     laws = packaged().laws
@@ -142,8 +169,8 @@ def render_view(view: dict[str, Any]) -> Group:
         parts.append(Text(f"Final scores: {view['scores']}  winners: {view['winners']}",
                           style="bold"))
     if view["events"]:
-        recent = "; ".join(" ".join(str(x) for x in e) for e in view["events"][-8:])
-        parts.append(Text(f"Recent: {recent}", style="dim"))
+        for event in view["events"][-8:]:
+            parts.append(Text(f"  · {describe_event(event)}", style="dim"))
     decision = view.get("decision")
     if decision:
         parts.append(Text(f"Seat {decision['player']} to decide: {decision['prompt']}",
