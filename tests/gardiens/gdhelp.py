@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from keepers.games.gardiens import GAME
-from keepers.games.gardiens import flow
+from keepers.games.gardiens import GAME, flow
 from keepers.games.gardiens.state import NONE, GardiensState
-
 
 RED, BLUE, GREEN, YELLOW, PURPLE = range(5)
 

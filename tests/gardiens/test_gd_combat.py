@@ -7,8 +7,21 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from gdhelp import BLUE, GREEN, RED, YELLOW, act, blank, build_on, deal, dice, give, hx, put, \
-    refresh
+from gdhelp import (
+    BLUE,
+    GREEN,
+    RED,
+    YELLOW,
+    act,
+    blank,
+    build_on,
+    deal,
+    dice,
+    give,
+    hx,
+    put,
+    refresh,
+)
 
 from keepers.core.errors import RuleError
 from keepers.games.gardiens.data import load

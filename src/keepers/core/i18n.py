@@ -3,8 +3,9 @@
 Messages live in TOML catalogues (``keepers/locale/<lang>.toml``), grouped in
 tables; a key is ``"table.name"``.  Each game package may add its own catalogue
 (``keepers/games/<game>/locale/<lang>.toml``), whose keys are merged in.
-The language comes from :func:`set_language` (the ``--lang`` option) or else the ``KEEPERS_LANG`` environment variable; any
-key missing from a catalogue falls back to English, then to the key itself.
+The language comes from :func:`set_language` (the ``--lang`` option) or else
+the ``KEEPERS_LANG`` environment variable; any key missing from a catalogue
+falls back to English, then to the key itself.
 """
 
 from __future__ import annotations
