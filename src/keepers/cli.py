@@ -239,6 +239,29 @@ def bench_command(
         out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
 
 
+data_app = typer.Typer(help=t("cli.data_help"), no_args_is_help=True)
+app.add_typer(data_app, name="data")
+
+
+@data_app.command("check", help=t("cli.data_check_help"))
+@_guard
+def data_check_command(
+    game_name: GameArg,
+    directory: Annotated[Path | None, typer.Argument(metavar="DIR",
+                                                      help=t("cli.data_dir_help"))] = None,
+    lang: Lang = None,
+) -> None:
+    """Validate a game's data files (packaged ones, or a directory of replacements)."""
+    set_language(lang)
+    game = get_game(game_name)
+    report = game.check_data(str(directory) if directory is not None else None)
+    console = Console()
+    for line in report.lines:
+        console.print(Text(line), soft_wrap=True)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
 def main() -> None:
     """Run the ``keepers`` command line."""
     app()

@@ -64,4 +64,44 @@ def test_render_and_describe() -> None:
     assert "T26" in text and "Players" in text and "Your hand" in text
     console.print(GAME.render(st.view(None)))
     assert GAME.describe_action("play AC05#1") == "play Blade Dance (AC05#1)"
-    assert GAME.describe_action("pass") == "pass"
+    assert GAME.describe_action("attack T01 T15 3") == "attack T15 from T01 with 3 guardian(s)"
+    assert GAME.describe_action("pass").startswith("pass")
+
+
+def test_stats_and_summary_for_balance_reports() -> None:
+    """GR-18.1 GR-19.3: per-game stats add up to the final VP; the game's summary hook."""
+    from keepers.core.match import game_stats
+
+    result, _ = run_game(GAME, ["greedy", "random"], 5)
+    assert result.stats
+    st = GAME.new_state(2, 5, {})
+    play_bots(st, [GreedyBot(0, 5), RandomBot(1, 5)])
+    stats = game_stats(st)
+    for seat in (1, 2):
+        parts = sum(stats[f"s{seat}_vp_{src}"] for src in (
+            "buildings", "combats", "territory", "citadel", "objectives"))
+        assert parts == stats[f"s{seat}_vp"]
+    assert sum(stats[f"end_{r}"] for r in ("victory_points", "events_exhausted",
+                                            "round_cap")) == 1
+    report = GAME.summarize([result.to_dict()])
+    assert report["win share, game seat 1"] + report["win share, game seat 2"] == 1
+    assert "mean VP per player from buildings" in report
+
+
+def test_greedy_pursues_its_objective() -> None:
+    """GR-24.2: with Golden Hoard open the greedy bot takes gold from a Source; with
+    Heart of the Realm open it values the Citadel more."""
+    from gdhelp import RED, act, blank, put
+
+    from keepers.games.gardiens import flow
+
+    st = blank(2)
+    put(st, RED, "S-E", 2)
+    st.objectives[RED] = ["OB03", "OB14"]
+    st.achieved[RED] = [False, False]
+    flow.begin_turn(st)
+    st._legal = None
+    act(st, "skip")
+    bot = GreedyBot(RED, 1)
+    st.cubes[RED][3] = 0
+    assert bot.choose(st.view(RED), st.legal_actions()) == "source gold"

@@ -38,3 +38,15 @@ def test_every_clause_is_cited_by_a_test() -> None:
     missing = sorted(doc_clauses() - cited_clauses(),
                      key=lambda c: tuple(int(x) for x in c[3:].split(".")))
     assert not missing, f"clauses without a test: {', '.join(missing)}"
+
+
+def test_every_card_event_objective_is_exercised() -> None:
+    """GR-22 GR-23.3 GR-24.2: each designed item of the data file is named by a test."""
+    from keepers.games.gardiens.data import load
+
+    data = load()
+    text = "".join(p.read_text(encoding="utf-8") for p in HERE.glob("test_*.py")
+                   if p.name != Path(__file__).name)
+    ids = [*data.cards, *data.events, *data.objectives]
+    missing = [i for i in ids if not re.search(rf"\b{i}\b", text)]
+    assert not missing, f"data items without a test: {', '.join(missing)}"

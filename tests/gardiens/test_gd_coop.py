@@ -90,8 +90,8 @@ def test_we10_shadow_blocked_failed_and_successful_attack() -> None:
     act(st, "recruit", "take deck", "place T15")
     assert st.count[hx(st, "T15")] == 2
     act(st, "recruit", "take deck", "place T15")  # 3 there, then the end of round 3
-    while st.phase in ("discard", "devour"):
-        act(st, "allow" if st.phase == "devour" else st.legal_actions()[0])
+    while st.phase in ("discard", "devour", "transfer"):
+        act(st, {"devour": "allow", "transfer": "end"}.get(st.phase, st.legal_actions()[0]))
     assert st.count[hx(st, "T15")] == 2
     assert st.round == 4 and st.active == R  # (d)
     while st.phase != "action":
@@ -213,3 +213,19 @@ def test_coop_parameters_are_tunable(tmp_path: Path) -> None:
     dice(st, "1", "2")
     act(st, "attack T08 T26 1")
     assert st.shadow_pos[0] == -1
+
+
+def test_transfers_after_the_last_action() -> None:
+    """GR-25.4 GR-28.1: after the second action the active player may still transfer,
+    then ends the action phase; after PASS the phase ends at once."""
+    st = blank(2, coop=True)
+    put(st, B, "T01", 2)
+    give(st, B, wood=1)
+    act(st, "move T01 T08 1", "move T08 T02 1")
+    assert st.phase == "transfer" and st.legal_actions()[0] == "end"
+    act(st, "give blue wood", "end")
+    assert st.cubes[R][0] == 1 and st.active == R
+    st2 = blank(2, coop=True)
+    give(st2, B, wood=1)
+    act(st2, "pass")
+    assert st2.active == R

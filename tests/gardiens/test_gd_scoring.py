@@ -197,3 +197,18 @@ def test_turn_sequence_and_hand_limit_only_at_end() -> None:
     assert st.phase == "discard" and st.to_move() == RED
     act(st, st.legal_actions()[0])
     assert st.active == BLUE
+
+
+def test_nothing_is_tested_inside_an_action() -> None:
+    """GR-4.4 GR-19.1: reaching 15 by a combat win is tested at CP3, after the conquest."""
+    from gdhelp import dice
+
+    st = blank(2)
+    put(st, RED, "T01", 3)
+    put(st, BLUE, "T08", 1)
+    st.banked_build[RED] = 14
+    dice(st, "3", "3", "3", "1")
+    act(st, "attack T01 T08 3")
+    assert st.vp(RED) == 15 and st.phase == "conquer" and not st.over
+    act(st, "conquer 2")
+    assert st.over and st.winners() == [RED]

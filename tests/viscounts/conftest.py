@@ -94,7 +94,9 @@ def drain(state: ViscountsState, *answers: str) -> list[str]:
         if len(choice.options) > 1:
             kinds.append(choice.kind)
         option = choice.options[0]
-        if queue and queue[0] in choice.options:
+        if state.players[choice.player].is_ai:
+            option = state.ai_pick(choice)
+        elif queue and queue[0] in choice.options:
             option = queue.pop(0)
         state._choose(task, option)
     state._choice = None

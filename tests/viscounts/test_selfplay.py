@@ -150,3 +150,25 @@ def test_soak_many_games(players: int) -> None:
         for bot in ("random", "greedy"):
             state = _play_checked(players, seed, bot)
             assert not state.capped
+
+
+def test_greedy_beats_random_usually() -> None:
+    """The greedy bot wins most 2-player games against the random bot."""
+    wins = 0
+    for seed in range(6):
+        seats = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        result, _ = run_game(GAME, seats, seed=seed)
+        wins += seats.index("greedy") in result.winners
+    assert wins >= 4
+
+
+def test_describe_action_names_cards() -> None:
+    """describe_action turns ids into card names for players."""
+    assert GAME.describe_action("play TF-B-courier").startswith("play Courier")
+
+
+@pytest.mark.parametrize("board", ["cleric", "builder", "noble", "merchant"])
+def test_vs_1_2_every_ai_board_plays_to_the_end(board: str) -> None:
+    """VS-1.2: each of the four AI boards plays complete games."""
+    result, _ = run_game(GAME, ["greedy"], seed=5, options={"ai": board})
+    assert not result.capped and len(result.scores) == 1

@@ -157,6 +157,13 @@ class Bot(Protocol):
         ...
 
 
+class DataCheck(NamedTuple):
+    """The result of validating a game's data directory: ``ok`` and report lines."""
+
+    ok: bool
+    lines: list[str]
+
+
 BotFactory = Callable[[int, int], Bot]
 """Builds a bot from (seat, seed)."""
 
@@ -206,3 +213,7 @@ class Game(ABC):
     def describe_action(self, action: str) -> str:
         """Return a player-facing description of a decision (defaults to its text)."""
         return action
+
+    def check_data(self, directory: str | None = None) -> DataCheck:
+        """Validate a data directory (the packaged data when None) and summarise it."""
+        return DataCheck(True, [f"{self.name}: no data files to check"])

@@ -116,6 +116,8 @@ def _read_json(path: str | Path) -> Any:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file (not UTF-8)") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

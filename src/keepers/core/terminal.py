@@ -64,11 +64,17 @@ def _label(game: Game, action: str) -> Text:
     return text
 
 
-def _event(game: Game, decision: Decision, name: str, action: str) -> Text:
-    """One line telling what a seat decided (just that it decided, for secret decisions)."""
-    who = t("play.who", seat=decision.player, name=name)
+def _event(game: Game, decision: Decision, name: str, action: str) -> Text | None:
+    """One line telling what a seat decided; nothing for secret decisions.
+
+    A secret decision (a poll only holders of a playable card receive) must not
+    even be announced: that alone would tell the table who holds such a card.
+    What such a decision makes public (a card played) reaches players through
+    their views.
+    """
     if not decision.public:
-        return Text(t("play.decided_secret", who=who))
+        return None
+    who = t("play.who", seat=decision.player, name=name)
     return Text(f"{who}: ").append(_label(game, action))
 
 
@@ -176,7 +182,7 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
                 action = bot.choose(view, state.legal_actions())
                 state.apply(action)
                 event = _event(game, decision, seats[seat], action)
-                if humans:
+                if humans and event is not None:
                     console.print(event, style="cyan")
             else:
                 if hide and shown != seat:
@@ -189,7 +195,7 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
                 event = _event(game, decision, seats[seat], action)
             record.actions.append(action)
             for other in humans:
-                if other != seat:
+                if other != seat and event is not None:
                     unseen[other].append(event)
     except (EOFError, KeyboardInterrupt):
         console.print()

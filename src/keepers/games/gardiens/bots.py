@@ -76,6 +76,8 @@ class Context:
         self.cubes: dict[str, int] = seats[self.me]["cubes"]
         self.kind: str = view["decision"]["kind"] if view["decision"] else ""
         self.ally = seats[self.me]["ally"]
+        self.goals = open_goals(view)
+        self.home: str = seats[self.me]["home"]
 
     # -- helpers --------------------------------------------------------------
     def enemy_neighbours(self, label: str) -> int:
@@ -87,7 +89,33 @@ class Context:
     def need(self, resource: str) -> int:
         """How much the bot wants one more cube of a resource (higher = more)."""
         base = {"gold": 5, "food": 5, "stone": 4, "wood": 4, "magic": 1}[resource]
-        return base * 3 - min(self.cubes[resource], 4) * 3
+        wanted = any(g["kind"] == "hold_resource" and g["resource"] == resource
+                     for g in self.goals)
+        return base * 3 - min(self.cubes[resource], 4) * 3 + (8 if wanted else 0)
+
+    def hex_goal_bonus(self, label: str) -> float:
+        """Extra value of taking a hex for the bot's open objectives (GR-24.2)."""
+        hex_ = self.hexes[label]
+        bonus = 0.0
+        for goal in self.goals:
+            kind = goal["kind"]
+            if kind == "control_printed" and hex_["resource"] == goal["resource"]:
+                bonus += 8
+            elif kind == "control_kind" and hex_["kind"] == goal["hex_kind"]:
+                bonus += 8
+            elif kind == "control_citadel" and hex_["kind"] == "citadel":
+                bonus += 8
+            elif kind == "control_count":
+                bonus += 3
+            elif kind == "home_and_neighbours" and (
+                    label == self.home or label in self.hexes[self.home]["adjacent"]):
+                bonus += 8
+        return bonus
+
+    def goal_wants(self, kind: str, **fields: str) -> bool:
+        """True when an open objective has this kind (and these fields)."""
+        return any(g["kind"] == kind and all(g.get(k) == v for k, v in fields.items())
+                   for g in self.goals)
 
     # -- scoring --------------------------------------------------------------
     def score(self, action: str) -> float:
@@ -96,16 +124,21 @@ class Context:
         handler = SCORERS.get(verb)
         return handler(self, args) if handler else 0.0
 
-    def s_build(self, args: list[str]) -> float:
+    def _s_build(self, args: list[str]) -> float:
         if self.kind == "effect" and len(args) == 2:
             return 60 + BUILD_PREFERENCE.get(args[0], 0)
         key, label = args
         bonus = 3 if key == "fortress" and self.enemy_neighbours(label) else 0
         if key == "warehouse" and self.hexes[label]["kind"] != "source":
             bonus += 1
+        if self.goal_wants("control_building", building=key):
+            bonus += 8
+        if (self.goal_wants("counter", counter="building_types_built")
+                and key not in self.seats[self.me]["building_types"]):
+            bonus += 8
         return 80 + BUILD_PREFERENCE.get(key, 0) + bonus
 
-    def s_attack(self, args: list[str]) -> float:
+    def _s_attack(self, args: list[str]) -> float:
         src, dst, k = self.hexes[args[0]], self.hexes[args[1]], int(args[2])
         if k != src["guardians"]:
             return -1
@@ -115,105 +148,122 @@ class Context:
         owner = self.seats[dst["owner"]]
         bonus = (2 if dst["building"] == "fortress" else 0) + (1 if owner["cubes"]["magic"] else 0)
         chance = attack_win_chance(min(k, 3), min(defenders, 3), bonus)
-        if chance < 0.55:
+        warlord = self.goal_wants("counter", counter="combats_won")
+        if chance < (0.5 if warlord else 0.55):
             return -1
         value = 50 + 30 * chance + (15 if dst["kind"] == "citadel" else 0)
+        value += self.hex_goal_bonus(args[1]) + (5 if warlord else 0)
         return value + (5 if dst["building"] else 0) + (5 if defenders <= 2 else 0)
 
-    def s_move(self, args: list[str]) -> float:
+    def _s_move(self, args: list[str]) -> float:
         src, dst, n = self.hexes[args[0]], self.hexes[args[1]], int(args[2])
         if dst["owner"] == self.me:
             return -1
         leave = src["guardians"] - n
         if leave < 1:
             return -1
-        base = 70 if dst["kind"] == "citadel" else 45
+        base = 70.0 if dst["kind"] == "citadel" else 45.0
         if dst["kind"] == "source":
             base += 5
+        base += self.hex_goal_bonus(args[1])
         return base + (2 if n == src["guardians"] - 1 else 0)
 
-    def s_recruit(self, args: list[str]) -> float:
-        return 40.0
+    def _s_recruit(self, args: list[str]) -> float:
+        return 50.0 if self.goal_wants("guardians_on_map") else 40.0
 
-    def s_play(self, args: list[str]) -> float:
-        return 35.0
+    def _s_play(self, args: list[str]) -> float:
+        return 5.0 if self.goal_wants("hand_size") else 35.0
 
-    def s_trade(self, args: list[str]) -> float:
+    def _s_trade(self, args: list[str]) -> float:
         if args[0] == "partner":
             return -1
         surplus = max(self.cubes.values())
-        return 30 if surplus >= 4 else -1
+        merchant = self.goal_wants("counter", counter="trade_actions")
+        return (30 if surplus >= 4 else -1) + (20 if merchant and surplus >= 3 else 0)
 
-    def s_exchange(self, args: list[str]) -> float:
+    def _s_exchange(self, args: list[str]) -> float:
         give, take = args
         return self.need(take) - self.need(give) + 1
 
-    def s_source(self, args: list[str]) -> float:
+    def _s_source(self, args: list[str]) -> float:
         return self.need(args[0])
 
-    def s_gain(self, args: list[str]) -> float:
+    def _s_gain(self, args: list[str]) -> float:
         return self.need(args[0])
 
-    def s_place(self, args: list[str]) -> float:
+    def _s_place(self, args: list[str]) -> float:
         guardians: int = self.hexes[args[0]]["guardians"]
         return float(10 + 3 * self.enemy_neighbours(args[0]) - guardians)
 
-    def s_conquer(self, args: list[str]) -> float:
+    def _s_conquer(self, args: list[str]) -> float:
         ctx = self.view["decision"]["context"]
         source: int = self.hexes[ctx["S"]]["guardians"]
         moved = int(args[0])
         return float(moved + (10 if source - moved >= 1 else 0))
 
-    def s_defend(self, args: list[str]) -> float:
+    def _s_defend(self, args: list[str]) -> float:
         return len(args) + (0 if args == ["none"] else 1)
 
-    def s_card(self, args: list[str]) -> float:
+    def _s_card(self, args: list[str]) -> float:
         return 5.0
 
-    def s_take(self, args: list[str]) -> float:
+    def _s_take(self, args: list[str]) -> float:
         if len(args) == 2:
             return -1.0
         return 1.0 if args[0] == "deck" else 2.0
 
-    def s_forward(self, args: list[str]) -> float:
+    def _s_forward(self, args: list[str]) -> float:
         return 2.0 if args[0].startswith("S-") else 1.0
 
-    def s_stop(self, args: list[str]) -> float:
+    def _s_stop(self, args: list[str]) -> float:
         return 0.5
 
-    def s_prevent(self, args: list[str]) -> float:
+    def _s_prevent(self, args: list[str]) -> float:
         return 5.0
 
-    def s_propose(self, args: list[str]) -> float:
+    def _s_propose(self, args: list[str]) -> float:
         return 5.0 if self.kind == "partner" else -1
 
-    def s_skip(self, args: list[str]) -> float:
+    def _s_skip(self, args: list[str]) -> float:
         return 1.0
 
-    def s_pass(self, args: list[str]) -> float:
+    def _s_pass(self, args: list[str]) -> float:
         return 0.0
 
-    def s_other(self, args: list[str]) -> float:
+    def _s_other(self, args: list[str]) -> float:
         return 0.0
 
-    def s_steal(self, args: list[str]) -> float:
+    def _s_steal(self, args: list[str]) -> float:
         return self.need(args[1])
 
-    def s_protect(self, args: list[str]) -> float:
+    def _s_protect(self, args: list[str]) -> float:
         return float(self.enemy_neighbours(args[0]) + self.hexes[args[0]]["guardians"])
 
-    def s_give(self, args: list[str]) -> float:
+    def _s_give(self, args: list[str]) -> float:
         return -1.0
 
 
+def open_goals(view: JsonDict) -> list[dict[str, Any]]:
+    """The conditions of the viewer's objectives not yet accomplished (``all`` flattened)."""
+    objectives = load().objectives
+    goals: list[dict[str, Any]] = []
+    for item in view.get("objectives", []):
+        if item["done"] or item["id"] not in objectives:
+            continue
+        condition = objectives[item["id"]].condition
+        goals += list(condition["of"]) if condition["kind"] == "all" else [condition]
+    return goals
+
+
 SCORERS: dict[str, Callable[[Context, list[str]], float]] = {
-    "build": Context.s_build, "attack": Context.s_attack, "move": Context.s_move,
-    "recruit": Context.s_recruit, "play": Context.s_play, "trade": Context.s_trade,
-    "exchange": Context.s_exchange, "source": Context.s_source, "gain": Context.s_gain,
-    "place": Context.s_place, "conquer": Context.s_conquer, "defend": Context.s_defend,
-    "card": Context.s_card, "take": Context.s_take, "forward": Context.s_forward,
-    "stop": Context.s_stop, "prevent": Context.s_prevent, "propose": Context.s_propose,
-    "skip": Context.s_skip, "pass": Context.s_pass, "steal": Context.s_steal,
-    "protect": Context.s_protect, "give": Context.s_give, "refuse": Context.s_skip,
-    "done": Context.s_stop, "nocard": Context.s_other, "allow": Context.s_other,
+    "build": Context._s_build, "attack": Context._s_attack, "move": Context._s_move,
+    "recruit": Context._s_recruit, "play": Context._s_play, "trade": Context._s_trade,
+    "exchange": Context._s_exchange, "source": Context._s_source, "gain": Context._s_gain,
+    "place": Context._s_place, "conquer": Context._s_conquer, "defend": Context._s_defend,
+    "card": Context._s_card, "take": Context._s_take, "forward": Context._s_forward,
+    "stop": Context._s_stop, "prevent": Context._s_prevent, "propose": Context._s_propose,
+    "skip": Context._s_skip, "pass": Context._s_pass, "steal": Context._s_steal,
+    "protect": Context._s_protect, "give": Context._s_give, "refuse": Context._s_skip,
+    "done": Context._s_stop, "end": Context._s_stop, "nocard": Context._s_other,
+    "allow": Context._s_other,
 }

@@ -59,6 +59,8 @@ PHASES: dict[str, Phase] = {
                     "choose for the card being played"),
     "discard": Phase(flow.discard_legal, flow.discard_apply, "GR-16.1",
                      "discard down to the hand limit"),
+    "transfer": Phase(flow.transfer_legal, flow.transfer_apply, "GR-25.4",
+                      "co-op: transfer cubes, or end the action phase"),
     "devour": Phase(flow.devour_legal, flow.devour_apply, "GR-25.7",
                     "discard a defense card to prevent the devour, or allow it"),
 }

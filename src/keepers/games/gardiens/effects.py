@@ -298,7 +298,7 @@ def discount_options(st: GardiensState, p: int, cost: tuple[int, ...], n: int) -
     names = _names(st)
     found: list[str] = []
 
-    def walk(r: int, left: int, taken: list[int]) -> None:
+    def _walk(r: int, left: int, taken: list[int]) -> None:
         if r == len(cost):
             reduced = [c - t for c, t in zip(cost, taken, strict=True)]
             if left == 0 and st.can_pay(p, reduced):
@@ -306,9 +306,9 @@ def discount_options(st: GardiensState, p: int, cost: tuple[int, ...], n: int) -
                 found.append(f"discount {label or 'none'}")
             return
         for t in range(min(cost[r], left), -1, -1):
-            walk(r + 1, left - t, [*taken, t])
+            _walk(r + 1, left - t, [*taken, t])
 
-    walk(0, total, [])
+    _walk(0, total, [])
     return found
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import keepers.games.gardiens.actions as actions
 import keepers.games.gardiens.effects as effects
 import keepers.games.gardiens.events as events
+import keepers.games.gardiens.objectives as objectives
 from keepers.games.gardiens.state import NONE, GardiensState
 
 INSTANT_WIN_CHECKPOINTS = ("CP1", "CP2", "CP3", "CP4")
@@ -72,10 +74,26 @@ def action_done(st: GardiensState) -> None:
     checkpoint(st, "CP3")
     if st.over:
         return
-    if st.actions_taken >= st.data.rule("actions_per_turn"):
-        end_turn(st)
-    else:
+    if st.actions_taken < st.data.rule("actions_per_turn"):
         to_action_phase(st)
+    elif st.coop and actions.transfer_options(st, st.active):
+        set_phase(st, "transfer", st.active)  # GR-25.4: transfers after the last action
+    else:
+        end_turn(st)
+
+
+def transfer_legal(st: GardiensState) -> list[str]:
+    """GR-25.4: free transfers after the last action, or end the action phase."""
+    return ["end", *actions.transfer_options(st, st.active)]
+
+
+def transfer_apply(st: GardiensState, action: str) -> None:
+    """Make one more transfer, or end the action phase."""
+    if action == "end":
+        end_turn(st)
+        return
+    verb, colour, name = action.split()
+    actions.transfer(st, verb, st.player_of_colour(colour), st.data.res(name))
 
 
 def end_turn(st: GardiensState) -> None:
@@ -179,22 +197,31 @@ def checkpoint(st: GardiensState, cp: str) -> None:
         if coop_won(st):
             finish(st, list(range(st.n)), "shadows_defeated")
         return
+    hexes: list[list[int]] = [[] for _ in range(st.n)]
+    for h, owner in enumerate(st.owner):
+        if owner != NONE:
+            hexes[owner].append(h)
     for p in range(st.n):
-        test_objectives(st, p, cp)
+        test_objectives(st, p, cp, hexes[p])
     target = st.data.rule("victory_points_to_win")
     if cp in INSTANT_WIN_CHECKPOINTS and st.vp(st.active) >= target:
         finish(st, [st.active], "victory_points")
 
 
-def test_objectives(st: GardiensState, player: int, cp: str) -> None:
-    """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint."""
+def test_objectives(st: GardiensState, player: int, cp: str,
+                    mine: list[int] | None = None) -> None:
+    """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint.
+
+    ``mine`` may give the player's hexes, already computed.
+    """
+    mine = [] if mine is None else mine
     for i, oid in enumerate(st.objectives[player]):
         if st.achieved[player][i]:
             continue
         obj = st.data.objectives[oid]
         if not _tested_at(obj.checkpoint, cp, player == st.active):
             continue
-        if condition_holds(st, player, obj.condition):
+        if objectives.holds(st, player, obj.condition, mine):
             st.achieved[player][i] = True
 
 
@@ -204,53 +231,6 @@ def _tested_at(when: str, cp: str, owner_active: bool) -> bool:
     if when == "own_end_of_turn":
         return cp == "CP4" and owner_active
     return True
-
-
-def condition_holds(st: GardiensState, p: int, cond: dict[str, Any]) -> bool:
-    """Evaluate an objective condition from the data file (GR-24.2)."""
-    kind = cond["kind"]
-    at_least = int(cond.get("at_least", 1))
-    if kind == "all":
-        return all(condition_holds(st, p, sub) for sub in cond["of"])
-    if kind == "hold_resource":
-        return st.cubes[p][st.data.res(cond["resource"])] >= at_least
-    if kind == "hand_size":
-        return len(st.hands[p]) >= at_least
-    if kind == "counter":
-        return _counter(st, p, str(cond["counter"])) >= at_least
-    if kind == "guardians_on_map":
-        return st.on_board(p) >= at_least
-    if kind == "control_building":
-        return st.controls_building(p, str(cond["building"])) >= at_least
-    if kind == "home_and_neighbours":
-        home = st.home(p)
-        return all(st.owner[h] == p for h in (home, *st.layout.neighbours[home]))
-    return _count_hexes(st, p, cond) >= at_least
-
-
-def _count_hexes(st: GardiensState, p: int, cond: dict[str, Any]) -> int:
-    kind = cond["kind"]
-    mine = st.controlled(p)
-    if kind == "control_citadel":
-        return 1 if st.layout.citadel in mine else 0
-    if kind == "control_count":
-        return len(mine)
-    if kind == "control_kind":
-        return sum(1 for h in mine if st.layout.hexes[h].kind == cond["hex_kind"])
-    if kind == "control_printed":
-        res = st.data.res(cond["resource"])
-        return sum(1 for h in mine if st.layout.hexes[h].resource == res)
-    raise ValueError(f"unknown objective condition {kind!r}")
-
-
-def _counter(st: GardiensState, p: int, name: str) -> int:
-    if name == "combats_won":
-        return st.combats_won[p]
-    if name == "building_types_built":
-        return len(st.types_built[p])
-    if name == "trade_actions":
-        return st.trades[p]
-    raise ValueError(f"unknown counter {name!r}")
 
 
 def finish(st: GardiensState, winners: list[int], reason: str) -> None:

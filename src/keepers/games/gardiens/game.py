@@ -49,6 +49,30 @@ class GardiensGame(Game):
 
         return {"random": RandomBot, "greedy": GreedyBot}
 
+    def summarize(self, results: list[dict[str, Any]]) -> dict[str, Any]:
+        """Balance report of a simulation: end reasons, win share by turn-order seat
+        (seat 1 = first player of round 1), and the mean VP per player by source."""
+        stats = [r.get("stats") or {} for r in results]
+        if not stats:
+            return {}
+        players = len(results[0]["scores"])
+
+        def mean(key: str) -> float:
+            return float(sum(s.get(key, 0.0) for s in stats)) / len(stats)
+
+        reasons = ("victory_points", "events_exhausted", "round_cap", "shadows_defeated",
+                   "citadel_fell")
+        sources = ("buildings", "combats", "territory", "citadel", "objectives")
+        report: dict[str, Any] = {}
+        for reason in reasons:
+            report[f"end by {reason}"] = round(mean(f"end_{reason}"), 4)
+        for k in range(1, players + 1):
+            report[f"win share, game seat {k}"] = round(mean(f"s{k}_win"), 4)
+        for src in sources:
+            total = sum(mean(f"s{k}_vp_{src}") for k in range(1, players + 1))
+            report[f"mean VP per player from {src}"] = round(total / players, 3)
+        return report
+
     def render(self, view: JsonDict) -> Any:
         """Return a Rich renderable of a view: hex map, players, hand, last combat."""
         from keepers.games.gardiens.render import render_view

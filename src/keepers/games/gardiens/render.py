@@ -117,15 +117,30 @@ def combat_text(combat: dict[str, Any]) -> Text:
     )
 
 
+TEMPLATES = {
+    "attack": "attack {1} from {0} with {2} guardian(s)",
+    "move": "move {2} guardian(s) from {0} to {1}",
+    "build": "build a {0} on {1}",
+    "conquer": "move {0} guardian(s) into the conquered hex",
+    "forward": "start next to the Citadel on {0}",
+    "propose": "propose an alliance to {0}",
+    "source": "take {0} from the Source",
+    "recruit": "recruit (pay 1 food + 1 gold, draw, place)",
+    "pass": "pass (draw 1 card, end the action phase)",
+}
+
+
 def describe(action: str, data: GameData) -> str:
     """A readable description of a decision, naming cards by their names."""
-    words = []
-    for word in action.split():
+    verb, *args = action.split()
+    template = TEMPLATES.get(verb)
+    if template is not None and template.count("{") == len(args):
+        return template.format(*args)
+    words = [verb]
+    for word in args:
         card_id = word.split("#")[0]
         if "#" in word and card_id in data.cards:
             words.append(f"{data.cards[card_id].name} ({word})")
-        elif word in data.cards:
-            words.append(data.cards[word].name)
         else:
             words.append(word)
     return " ".join(words)

@@ -182,7 +182,7 @@ class GardiensState(GameState):
     def clone(self) -> Self:
         """Return an independent copy; static data is shared."""
         other = object.__new__(type(self))
-        other._legal = self._legal
+        other._legal = None if self._legal is None else list(self._legal)
         other.data = self.data
         other.layout = self.layout
         other.rng = Rng(self.rng.state)
@@ -195,6 +195,29 @@ class GardiensState(GameState):
         other.ctx = _copy_ctx(self.ctx)
         other.last_combat = self.last_combat  # replaced, never mutated in place
         return other
+
+    def stats(self) -> dict[str, float]:
+        """Numbers about a finished game for balance reports.
+
+        End reason flags, rounds, and per seat (``s1`` = seat 1, the first player)
+        the VP by source: buildings, combats, territory, Citadel, objectives.
+        """
+        out: dict[str, float] = {"rounds": float(self.round), "capped": float(self.capped_flag)}
+        for reason in ("victory_points", "events_exhausted", "round_cap",
+                       "shadows_defeated", "citadel_fell"):
+            out[f"end_{reason}"] = float(self.end_reason == reason)
+        out["shared_win"] = float(len(self.winners_list) > 1)
+        for p in range(self.n):
+            key = f"s{self.seat(p)}"
+            citadel = self.public_vp(p) - self.banked(p) - self.snap_hexes[p]
+            out[f"{key}_win"] = 1.0 / len(self.winners_list) if p in self.winners_list else 0.0
+            out[f"{key}_vp"] = float(self.vp(p))
+            out[f"{key}_vp_buildings"] = float(self.banked_build[p])
+            out[f"{key}_vp_combats"] = float(self.banked_combat[p])
+            out[f"{key}_vp_territory"] = float(self.snap_hexes[p])
+            out[f"{key}_vp_citadel"] = float(citadel)
+            out[f"{key}_vp_objectives"] = float(self.objective_vp(p))
+        return out
 
     # -- board helpers --------------------------------------------------------
     def label(self, hex_index: int) -> str:
@@ -264,6 +287,8 @@ class GardiensState(GameState):
     def controls_building(self, player: int, key: str) -> int:
         """Count the hexes the player controls holding a building of that type."""
         want = self.data.building_index[key]
+        if want not in self.building:
+            return 0
         return sum(1 for h, o in enumerate(self.owner) if o == player and self.building[h] == want)
 
     # -- guardians ------------------------------------------------------------

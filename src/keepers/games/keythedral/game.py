@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from keepers.core.bots import RandomBot
-from keepers.core.game import BotFactory, Game, JsonDict
+from keepers.core.game import BotFactory, DataCheck, Game, JsonDict
 from keepers.core.i18n import t
 from keepers.games.keythedral.data import packaged
 from keepers.games.keythedral.serial import state_from_dict
@@ -62,6 +62,26 @@ class KeythedralGame(Game):
             law = packaged().laws["C16"]
             text += f" + {law.name} ({law.id})"
         return text
+
+    def check_data(self, directory: str | None = None) -> DataCheck:
+        """Validate ``keythedral.toml`` (packaged, or in ``directory``) and summarise it."""
+        from pathlib import Path
+
+        from keepers.core.errors import KeepersError
+        from keepers.games.keythedral.data import load
+
+        path = Path(directory) / "keythedral.toml" if directory else None
+        try:
+            data = load(path)
+        except (KeepersError, OSError, ValueError) as exc:
+            return DataCheck(False, [f"keythedral data: {exc}"])
+        return DataCheck(True, [
+            f"keythedral data in {path or 'the package'}: OK",
+            f"  building tiles: {len(data.tiles)} (costs reconstructed, KT-10.8)",
+            f"  mat rows short/full: {data.row_lengths['short']} / {data.row_lengths['full']}"
+            " (reconstructed)",
+            f"  field tiles: {len(data.field_back)}; law cards: {len(data.laws)}",
+        ])
 
     def render(self, view: JsonDict) -> Any:
         """A Rich renderable of a view."""

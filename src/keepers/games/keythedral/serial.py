@@ -16,6 +16,13 @@ _PLAIN = ("round", "phase", "first", "store", "craftsmen", "stocks", "fences_lef
 _SETS = ("trespass", "hard_worker", "bumper", "blight")
 
 
+def _copy(value: Any) -> Any:
+    """An independent copy of nested lists (a position never shares lists with a state)."""
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
 def _tuples(value: Any) -> Any:
     """JSON arrays back to the tuples the rules flow uses."""
     if isinstance(value, list):
@@ -25,9 +32,9 @@ def _tuples(value: Any) -> Any:
 
 def state_to_dict(s: KeythedralState) -> dict[str, Any]:
     """Every field of the state, hidden ones included."""
-    out: dict[str, Any] = {"players": s.n, "options": s.options, "rng": s.rng.state}
+    out: dict[str, Any] = {"players": s.n, "options": dict(s.options), "rng": s.rng.state}
     for name in _PLAIN:
-        out[name] = getattr(s, name)
+        out[name] = _copy(getattr(s, name))
     for name in _SETS:
         out[name] = sorted(getattr(s, name))
     out["fields"] = [[x, y, t, s.field_ids[(x, y)]] for (x, y), t in s.fields.items()]
@@ -57,10 +64,10 @@ def state_from_dict(data: KeythedralData, raw: dict[str, Any]) -> KeythedralStat
 
 
 def _build(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:
-    s = KeythedralState(data, int(raw["players"]), raw["options"])
+    s = KeythedralState(data, int(raw["players"]), dict(raw["options"]))
     s.rng = Rng(int(raw["rng"]))
     for name in _PLAIN:
-        setattr(s, name, raw[name])
+        setattr(s, name, _copy(raw[name]))
     for name in _SETS:
         setattr(s, name, frozenset(raw[name]))
     s.fields = {(x, y): t for x, y, t, _ in raw["fields"]}
@@ -86,9 +93,19 @@ def _build(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:
 
 def _check(s: KeythedralState) -> None:
     """Refuse positions that break the component counts (KT-1.6)."""
+    from keepers.games.keythedral.decisions import _LEGAL
+    from keepers.games.keythedral.state import _FRAME_HANDLERS
+
     n = s.n
     if len(s.stocks) != n or len(s.hands) != n or len(s.tile_slot) != n:
         raise KeepersError("bad Keythedral position: per-player lists do not match players")
+    if s.pending is not None and (s.pending[0] not in _LEGAL or not 0 <= s.pending[1] < n):
+        raise KeepersError(f"bad Keythedral position: unknown pending decision {s.pending!r}")
+    unknown = [f[0] for f in s.frames if not f or f[0] not in _FRAME_HANDLERS]
+    if unknown:
+        raise KeepersError(f"bad Keythedral position: unknown flow frames {unknown}")
+    if min(s.store) < 0 or min(s.craftsmen) < 0:
+        raise KeepersError("bad Keythedral position: negative store or craftsman count")
     for c in range(8):
         total = s.store[c] + s.craftsmen[c] + sum(st[c] for st in s.stocks)
         if total != s.data.supply[c] or min(st[c] for st in s.stocks) < 0:

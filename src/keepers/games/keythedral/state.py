@@ -124,11 +124,17 @@ class KeythedralState(GameState):
         length = options.get("length", "short")
         if length not in data.row_lengths:
             raise KeepersError(f"KT-15.3: length must be one of {sorted(data.row_lengths)}")
+        for key, kind in (("face_up", bool), ("first", int), ("max_rounds", int)):
+            value = options.get(key)
+            if value is not None and (not isinstance(value, kind) or
+                                      (kind is int and isinstance(value, bool))):
+                raise KeepersError(f"KT-3.1: option {key} must be {kind.__name__}, "
+                                   f"not {value!r}")
         state = cls(data, n, options)
         state.rng = Rng(seed)
         rng = state.rng
         first = options.get("first", -1)
-        state.first = int(first) if isinstance(first, int) and 0 <= first < n else rng.below(n)
+        state.first = first if isinstance(first, int) and 0 <= first < n else rng.below(n)
         # KT-3.4 law cards
         state.deck = sorted(data.laws)
         rng.shuffle(state.deck)
@@ -258,11 +264,11 @@ class KeythedralState(GameState):
     def _event(self, *event: Any) -> None:
         self.log = (event, self.log)
 
-    def events(self) -> list[tuple[Any, ...]]:
-        """The public event log, oldest first (KT-13.4)."""
+    def events(self, last: int | None = None) -> list[tuple[Any, ...]]:
+        """The public event log, oldest first (KT-13.4); only the ``last`` ones if given."""
         out: list[tuple[Any, ...]] = []
         node = self.log
-        while node is not None:
+        while node is not None and (last is None or len(out) < last):
             out.append(node[0])
             node = node[1]
         out.reverse()

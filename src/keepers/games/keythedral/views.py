@@ -68,7 +68,7 @@ def build_view(s: KeythedralState, player: int | None) -> dict[str, Any]:
         "purchase": None,
         "effects": _effects(s),
         "decision": None,
-        "events": [list(e) for e in s.events()[-RECENT_EVENTS:]],
+        "events": [list(e) for e in s.events(RECENT_EVENTS)],
     }
     if s.purchase is not None:
         buyer, row, idx, style, void = s.purchase

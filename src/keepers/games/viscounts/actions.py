@@ -97,7 +97,7 @@ class Actions(Machine):
 
     def _targets_trade(self, seat: int) -> list[tuple[str, int]]:
         rate = self.data.board.exchanges[self.geo.trade_kind(self.players[seat].node)].rate
-        return [(f"trade {k}", k * rate) for k in range(0, 13)]
+        return [(f"trade {k}", k * rate) for k in range(0, 31)]
 
     def _targets_build(self, seat: int) -> list[tuple[str, int]]:
         player = self.players[seat]
@@ -220,6 +220,7 @@ class Actions(Machine):
         trigger = {"trade": "on_trade", "build": "on_build", "workers": "on_noble_action",
                    "transcribe": "on_transcribe"}[action]
         self.fire(seat, trigger)
+        self.log.append(f"seat {seat}: {target}")
         words = target.split()
         if action == "trade":
             self._trade(seat, int(words[1]))

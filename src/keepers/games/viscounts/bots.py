@@ -1,57 +1,132 @@
-"""The greedy bot: a one-look heuristic over the decision texts and the bot's own view."""
+"""The greedy bot: one-look heuristics over the decision texts and the bot's own view.
+
+It never sees hidden information: only its view (own hand, public board) and the
+static component data.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from keepers.core.game import JsonDict
 from keepers.core.rng import Rng
+from keepers.games.viscounts.data import load_data
 
-_PREFERENCE = {
-    "action build": 50, "action transcribe": 45, "action workers": 40, "action trade": 20,
+_FIXED = {
+    "action build": 50, "action transcribe": 55, "action workers": 40, "action trade": 20,
     "action pass": 0, "recruit pass": 5, "dismiss none": 10, "rearrange keep": 10,
     "discard done": 1, "destroy done": 1, "shift done": 1, "hire none": 1, "flip debt": 12,
-    "flip deed": 10,
+    "flip deed": 10, "pick none": 0,
 }
+_SLOT_VALUE = {"GH": 24, "TP": 18, "WS": 12}
 
 
 class GreedyBot:
-    """Prefers building, transcribing and placing workers; otherwise plays sensibly."""
+    """Moves where it can act, prefers transcribing and building, pays as little as it can."""
 
     needs_view = True
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Rng(seed * 7_919 + seat)
+        self.data = load_data()
 
     def choose(self, view: JsonDict | None, legal: list[str]) -> str:
         """Return the legal decision with the best heuristic value (ties broken at random)."""
-        scored = [(self.value(view, action), self.rng.below(1000), action) for action in legal]
+        scored = [(self.value(view or {}, action), self.rng.below(1000), action)
+                  for action in legal]
         return max(scored)[2]
 
-    def value(self, view: JsonDict | None, action: str) -> int:
+    def value(self, view: JsonDict, action: str) -> int:
         """Heuristic value of one decision text."""
-        if action in _PREFERENCE:
-            return _PREFERENCE[action]
+        if action in _FIXED:
+            return _FIXED[action]
         verb, _, rest = action.partition(" ")
-        if verb in ("trade", "workers"):
-            return 20 + int(rest) * 5
-        if verb == "pay":
-            return 30 - sum(int(p.split("=")[1]) for p in rest.split(",") if "=" in p)
-        if verb == "take":
-            return self._scarce(view, rest)
-        if verb == "move":
-            return 30 - len(rest)
-        if verb in ("recruit", "hire"):
-            return 8
-        if verb == "dismiss":
-            return 6
-        if verb in ("build", "transcribe", "take_ms", "cascade", "pick", "go", "section"):
-            return 15
-        if verb in ("discard", "destroy"):
-            return 2 if "TF-S" in rest else 0
-        return 3
+        handler = getattr(self, f"_v_{verb}", None)
+        return int(handler(view, rest, action)) if handler else 3
 
-    def _scarce(self, view: JsonDict | None, resource: str) -> int:
-        if not view:
-            return 10
-        me = view["players"][self.seat]
-        return 20 - int(me.get(resource, 0))
+    # ------------------------------------------------------------------ per verb
+    def _me(self, view: JsonDict) -> dict[str, Any]:
+        players: list[dict[str, Any]] = view.get("players", [])
+        return players[self.seat] if players else {}
+
+    def _v_move(self, view: JsonDict, rest: str, action: str) -> int:
+        me = self._me(view)
+        decision = view.get("decision") or {}
+        cost = int(decision.get("costs", {}).get(action, 0))
+        ring = view.get("ring", [])
+        for entry in ring:
+            for kind, number in entry["numbers"].items():
+                if number == rest:
+                    return self._space_value(me, entry, kind) - 4 * cost
+        return 0
+
+    def _space_value(self, me: dict[str, Any], entry: dict[str, Any], kind: str) -> int:
+        icons = me.get("icons", {})
+        wild = int(icons.get("criminal", 0))
+        if kind == "I":
+            best = 0
+            top = entry.get("manuscript_top")
+            if top and top in self.data.manuscripts:
+                cost = self.data.manuscripts[top].cost
+                if icons.get("cleric", 0) + wild + me.get("ink", 0) >= cost:
+                    best = 40 + cost
+            if icons.get("noble", 0) + wild + me.get("gold", 0) >= 3:
+                best = max(best, 32)
+            return best
+        free = [s for s in entry["groups"][kind] if entry["spots"].get(s) is None]
+        if free and icons.get("builder", 0) + wild + me.get("stone", 0) >= 3:
+            return 45
+        return 10 + int(icons.get("merchant", 0)) + wild
+
+    def _v_trade(self, view: JsonDict, rest: str, action: str) -> int:
+        return 20 + int(rest) * 5
+
+    def _v_workers(self, view: JsonDict, rest: str, action: str) -> int:
+        return 20 + int(rest) * 6
+
+    def _v_build(self, view: JsonDict, rest: str, action: str) -> int:
+        return _SLOT_VALUE.get(rest[:2], 10) + (3 if rest.startswith(("GH2", "WS3", "TP3")) else 0)
+
+    def _v_pay(self, view: JsonDict, rest: str, action: str) -> int:
+        weights = {"silver": 1, "ink": 2, "gold": 2, "stone": 2}
+        return 30 - sum(weights[k] * int(v) for k, v in
+                        (p.split("=") for p in rest.split(",") if "=" in p))
+
+    def _v_take(self, view: JsonDict, rest: str, action: str) -> int:
+        return 20 - int(self._me(view).get(rest, 0))
+
+    def _v_play(self, view: JsonDict, rest: str, action: str) -> int:
+        card = self.data.card(rest)
+        return 10 + sum(card.icons.values()) - 3 * card.icon_count("criminal")
+
+    def _v_recruit(self, view: JsonDict, rest: str, action: str) -> int:
+        card = self.data.card(rest)
+        return 4 + sum(card.icons.values()) - card.icon_count("criminal") * 2
+
+    def _v_hire(self, view: JsonDict, rest: str, action: str) -> int:
+        return 8
+
+    def _v_dismiss(self, view: JsonDict, rest: str, action: str) -> int:
+        return 6
+
+    def _v_transcribe(self, view: JsonDict, rest: str, action: str) -> int:
+        return 15
+
+    def _v_discard(self, view: JsonDict, rest: str, action: str) -> int:
+        return 2 if rest == "TF-S-thief" else 0
+
+    def _v_destroy(self, view: JsonDict, rest: str, action: str) -> int:
+        return 4 if rest in ("TF-S-thief", "TF-S-lender") else 0
+
+    def _v_pick(self, view: JsonDict, rest: str, action: str) -> int:
+        return 9 if rest.startswith(("gain", "flip", "hire")) else 5
+
+    def _v_take_ms(self, view: JsonDict, rest: str, action: str) -> int:
+        return 15
+
+    def _v_cascade(self, view: JsonDict, rest: str, action: str) -> int:
+        return 15
+
+    def _v_bump(self, view: JsonDict, rest: str, action: str) -> int:
+        return 2 if rest.split()[0] == str(self.seat) else 10

@@ -7,7 +7,7 @@ from typing import Any, Self
 
 from keepers.core.bots import RandomBot
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import BotFactory, Decision, Game, GameState, JsonDict
+from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import GameData, load_data
 from keepers.games.viscounts.model import Player, new_geometry
@@ -161,6 +161,34 @@ class ViscountsGame(Game):
         """The random and greedy bots."""
         from keepers.games.viscounts.bots import GreedyBot
         return {"random": RandomBot, "greedy": GreedyBot}
+
+    def describe_action(self, action: str) -> str:
+        """Player-facing text: card and manuscript ids get their names and values."""
+        words = []
+        for word in action.split():
+            words.append(self._describe_word(word))
+        return " ".join(words)
+
+    def _describe_word(self, word: str) -> str:
+        data = self.data
+        try:
+            card = data.card(word)
+        except KeyError:
+            card = None
+        if card is not None:
+            icons = "+".join(f"{k}*{v}" if v > 1 else k for k, v in card.icons.items() if v)
+            return f"{card.name} ({card.silver} silver, {icons})"
+        if word in data.manuscripts:
+            ms = data.manuscripts[word]
+            return f"{word} ({ms.ribbon}, cost {ms.cost})"
+        return word
+
+    def check_data(self, directory: str | None = None) -> DataCheck:
+        """Validate a data directory (the packaged one when None) and summarise it."""
+        from keepers.games.viscounts.data import check_data
+
+        report = check_data(directory)
+        return DataCheck(report.ok, report.lines())
 
     def render(self, view: JsonDict) -> Any:
         """A Rich renderable of a view."""

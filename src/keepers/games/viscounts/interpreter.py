@@ -318,6 +318,7 @@ class Machine(Core):
         """Hire the top of a pile: pay, discard pile, top-right effect, hire triggers."""
         player = self.players[seat]
         card = self.tf_piles[position].pop()
+        self.log.append(f"seat {seat} hires {card}")
         if paid:
             player.silver -= self.hire_cost(seat, card)
         if player.is_ai:

@@ -49,7 +49,7 @@ class Turns(Actions):
         self.stack.pop()
         seat = int(str(task[1]))
         player = self.players[seat]
-        player.draw = player.hand + player.discard
+        player.draw = player.draw + player.hand + player.discard
         player.hand, player.discard = [], []
         self.rng.shuffle(player.draw)
         self.draw_cards(seat, 3)
@@ -140,6 +140,7 @@ class Turns(Actions):
         """Space 1, criminal surcharge, immediate effect (VB-6.1.2-4)."""
         self.players[seat].spaces[0] = card_id
         card = self.card(card_id)
+        self.log.append(f"seat {seat} plays {card.name}")
         self.turn["distance"] = card.silver
         if card.icon_count("criminal") and not self.has_modifier(seat, "no_criminal_corruption"):
             self.gain_corruption(seat, self.criminals(seat))
@@ -175,6 +176,7 @@ class Turns(Actions):
         node = self.geo.node_of(option.removeprefix("move "))
         self.players[seat].silver -= self.move_costs(seat)[node]
         self.players[seat].node = node
+        self.log.append(f"seat {seat} moves to {self.geo.printed(node)}")
         self.land(seat)
 
     # ------------------------------------------------------------------ phase 3 (VB-6.3)
@@ -220,6 +222,7 @@ class Turns(Actions):
     def begin_collision(self, seat: int) -> None:
         """Queue the five collision steps if the markers are stuck."""
         if self.players[seat].stuck():
+            self.log.append(f"seat {seat} resolves a collision")
             self.push_all([("col1", seat), ("col2", seat), ("col3", seat), ("col5", seat)])
 
     def _t_col1(self, task: Task) -> None:

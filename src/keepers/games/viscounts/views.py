@@ -38,6 +38,9 @@ def build_view(state: ViscountsState, viewer: int | None) -> JsonDict:
         decision = {"player": choice.player, "kind": choice.kind, "prompt": choice.prompt}
         if viewer == choice.player:
             decision["options"] = list(choice.options)
+            if choice.kind == "move":
+                costs = state.move_costs(choice.player)
+                decision["costs"] = {f"move {state.geo.printed(n)}": c for n, c in costs.items()}
     return {
         "game": "viscounts",
         "viewer": viewer,
@@ -54,7 +57,9 @@ def build_view(state: ViscountsState, viewer: int | None) -> JsonDict:
                   "manuscript_top": state.ms_piles[p][-1] if state.ms_piles[p] else None,
                   "manuscripts_left": len(state.ms_piles[p]),
                   "trade": {k: state.geo.trade_kind(f"{p}.{k}") for k in ("L", "R")},
-                  "spots": {s.id: state.spots.get(s.id) for s in state.geo.spots(p)}}
+                  "spots": {s.id: state.spots.get(s.id) for s in state.geo.spots(p)},
+                  "groups": {k: state.geo.group_spots(f"{p}.{k}") for k in ("L", "R")},
+                  "numbers": {k: state.geo.printed(f"{p}.{k}") for k in ("L", "R", "I")}}
                  for p in range(5)],
         "castle": {name: state.castle[i] for i, name in enumerate(state.data.castle.sections)},
         "leader": state.leader,
