@@ -279,3 +279,16 @@ def test_river_refill_only_when_a_card_leaves() -> None:
     refresh(st)
     act(st, "recruit", f"take {st.river[0]}")
     assert len(st.river) == 5
+
+
+def test_recruit_with_no_card_left_to_draw() -> None:
+    """GR-8.2 GR-12.8: with river, deck and discard all empty no card is drawn."""
+    st = blank(2)
+    put(st, RED, "T01", 1)
+    give(st, RED, food=1, gold=1)
+    st.deck, st.discard, st.river = [], [], []
+    refresh(st)
+    act(st, "recruit")
+    assert st.phase == "place"
+    act(st, "place T01")
+    assert st.count[hx(st, "T01")] == 2 and st.hands[RED] == []

@@ -125,7 +125,8 @@ def test_peeks_are_private() -> None:
     (oracle,) = deal(st, RED, "AC21")
     act(st, f"play {oracle}")
     top = st.events[-1]
-    assert any(top in a for a in st.legal_actions())
+    assert st.view(RED)["private"]["peeked_events"][0] == top
+    assert not any(top in a for a in st.legal_actions())  # commands name positions
     assert top not in str(st.view(BLUE))
 
 

@@ -105,3 +105,29 @@ def test_greedy_pursues_its_objective() -> None:
     bot = GreedyBot(RED, 1)
     st.cubes[RED][3] = 0
     assert bot.choose(st.view(RED), st.legal_actions()) == "source gold"
+
+
+def test_terminal_game_with_a_scripted_human() -> None:
+    """GR-28.1 GR-20.5: a person plays on the terminal against a bot; answers by number
+    or text; a refused answer is explained and asked again."""
+    import io
+
+    from keepers.core.record import GameRecord
+    from keepers.core.terminal import play_terminal
+
+    answers = iter(["forward C", "1"] + ["pass", "skip", "1", "1", "1"] * 400)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    record = GameRecord(game="gardiens", players=2, seed=3, options={},
+                        seats=["human", "greedy"])
+    console = Console(file=io.StringIO(), width=120)
+    code = play_terminal(GAME, record, console=console, read=read)
+    assert code in (0, 1)
+    output = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "GR-3.8" in output  # "forward C" was refused with its clause
+    assert record.actions and record.replay().to_dict()

@@ -156,14 +156,15 @@ def test_saboteur_needs_min_remaining() -> None:
 
 
 def test_oracle_reorders_top_events() -> None:
-    """GR-22 AC21 GR-21.2 peek_events GR-20.5: look at 3 and put back in the chosen order."""
+    """GR-22 AC21 GR-21.2 peek_events GR-20.5: look at 3 and put back in the chosen order;
+    the command names positions, the cards are shown in the player's view only."""
     st, card = with_card("AC21")
     top = st.events[-3:][::-1]
     act(st, f"play {card}")
     assert len(st.legal_actions()) == 6
-    wanted = [top[2], top[0], top[1]]
-    act(st, "order " + ",".join(wanted))
-    assert st.events[-3:][::-1] == wanted
+    assert st.view(RED)["private"]["peeked_events"] == top
+    act(st, "order 3,1,2")
+    assert st.events[-3:][::-1] == [top[2], top[0], top[1]]
 
 
 def test_arson_destroys_an_adjacent_building() -> None:
@@ -247,3 +248,25 @@ def test_temple_blessing() -> None:
     top = st.deck[-1]
     act(st, f"play {card}")
     assert st.cubes[RED][4] == 1 and st.hands[RED] == [top]
+
+
+def test_playability_needs_targets() -> None:
+    """GR-12.4 GR-21.2: Rally needs a guardian in reserve; a co-op hostile card needs a
+    Shadow next to one of your hexes; Spy needs an opponent holding a card."""
+    st, card = with_card("AC08")
+    for label in ("T08", "T02"):
+        put(st, RED, label, st.reserve[RED] - 2)
+    put(st, RED, "T15", 2)
+    assert st.reserve[RED] == 0
+    assert f"play {card}" not in st.legal_actions()
+    st2, spy = with_card("AC17")
+    assert f"play {spy}" not in st2.legal_actions()
+    deal(st2, BLUE, "AC01")
+    assert f"play {spy}" in st2.legal_actions()
+    st3 = blank(2, coop=True)
+    put(st3, RED, "T16", 1)
+    (thief,) = deal(st3, RED, "AC18")
+    assert f"play {thief}" not in st3.legal_actions()
+    st3.remove(hx(st3, "T16"), 1)
+    put(st3, RED, "T09", 1)
+    assert f"play {thief}" in st3.legal_actions()

@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis.strategies import booleans as st_bool
+from hypothesis.strategies import integers as st_int
 
 from keepers.core.bots import RandomBot
 from keepers.core.match import run_game
@@ -139,3 +142,63 @@ def test_soak_many_games() -> None:
     """GR-28.2: long run (excluded by default)."""
     for seed in range(1000, 3000):
         play_checked(seed)
+
+
+def test_views_are_json_and_change_with_own_hidden_items() -> None:
+    """GR-20.2 GR-20.8: views are plain JSON; a player's own hand shows in its view."""
+    st = GAME.new_state(3, 9, {})
+    assert isinstance(st, GardiensState)
+    bots = [RandomBot(p, 9) for p in range(3)]
+    for _ in range(80):
+        st.apply(bots[st.to_move() or 0].choose(None, st.legal_actions()))
+    for viewer in (None, 0, 1, 2):
+        view = st.view(viewer)
+        assert json.loads(json.dumps(view)) == view
+    other = st.clone()
+    other.hands[0].append(other.deck.pop())
+    assert other.view(0) != st.view(0)
+    assert other.view(0)["hand"][-1] == other.hands[0][-1]
+
+
+def test_clone_independence_on_every_legal_decision() -> None:
+    """GR-28.3: applying any legal decision to a clone leaves the original untouched."""
+    st = GAME.new_state(4, 13, {})
+    bots = [RandomBot(p, 13) for p in range(4)]
+    checked = 0
+    while not st.is_over() and checked < 60:
+        before = st.to_dict()
+        for action in st.legal_actions()[:25]:
+            st.clone().apply(action)
+        assert st.to_dict() == before
+        st.apply(bots[st.to_move() or 0].choose(None, st.legal_actions()))
+        checked += 1
+
+
+def test_cap_stops_a_game() -> None:
+    """GR-19.4: the max_rounds safety cap ends a game and marks it capped."""
+    st = GAME.new_state(2, 1, {"max_rounds": 2})
+    bots = [RandomBot(p, 1) for p in range(2)]
+    while not st.is_over():
+        legal = st.legal_actions()
+        st.apply("pass" if "pass" in legal else bots[st.to_move() or 0].choose(None, legal))
+    assert st.capped and st.end_reason == "round_cap" and st.round == 3
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_greedy_tables_end_without_the_cap(seed: int) -> None:
+    """GR-19.1 GR-19.3: greedy games end by the rules, never by the safety cap."""
+    result, _ = run_game(GAME, ["greedy"] * (2 + seed % 4), seed,
+                         {"coop": seed % 3 == 2})
+    assert not result.capped
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st_int(2, 5), seed=st_int(0, 2**40), coop=st_bool())
+def test_property_any_seed_any_table(players: int, seed: int, coop: bool) -> None:
+    """GR-1.4 GR-14.4 GR-28.2: any seed, any table: the game ends with pieces conserved."""
+    state = GAME.new_state(players, seed, {"coop": coop})
+    assert isinstance(state, GardiensState)
+    bots = [RandomBot(p, seed) for p in range(players)]
+    while not state.is_over():
+        state.apply(bots[state.to_move() or 0].choose(None, state.legal_actions()))
+        check_invariants(state)

@@ -294,13 +294,10 @@ def test_illegal_action_in_record_names_its_number_and_clause(tmp_path: Path,
         GameRecord.load(path).replay()
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG (core/record.py _read_json): a record or "
-                   "position file that is not UTF-8 raises UnicodeDecodeError instead of "
-                   "RecordError (only OSError and JSONDecodeError are caught)")
 @pytest.mark.parametrize("loader", ["record", "position"])
 def test_binary_file_raises_record_error(tmp_path: Path, loader: str) -> None:
     """Corrupt files (records replay KT-3.6 seed + decisions): a binary (non-UTF-8) file
-    raises a one-line RecordError."""
+    raises a one-line RecordError (regression: it used to raise UnicodeDecodeError)."""
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00\x81 not text")
     with pytest.raises(RecordError):
@@ -310,14 +307,11 @@ def test_binary_file_raises_record_error(tmp_path: Path, loader: str) -> None:
             load_position(path)
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG (core/record.py replay + keythedral "
-                   "state._f_end_round): a record whose option max_rounds is not a number "
-                   "loads, then replay raises a bare ValueError from int('abc') at the end "
-                   "of round 1 instead of RecordError")
 def test_record_with_bad_option_value_raises_record_error(tmp_path: Path,
                                                           record: GameRecord) -> None:
     """Corrupt records (KT-3.1 options, KT-4.1 round cap): an option of the wrong type is
-    reported as a one-line RecordError."""
+    reported as a one-line RecordError (regression: replay used to raise a bare ValueError
+    from int('abc') at the end of round 1)."""
     data = {**record.to_dict(), "options": {**record.options, "max_rounds": "abc"}}
     path = _write(tmp_path / "bad-option.json", data)
     with pytest.raises(RecordError):
@@ -386,26 +380,21 @@ def test_good_position_loads(tmp_path: Path, position: dict[str, Any]) -> None:
     assert state.legal_actions()
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG (keythedral serial._check): a position "
-                   "whose pending decision kind is unknown loads without error; the first "
-                   "legal_actions()/view() then raises KeyError (and `keepers position` "
-                   "prints a traceback)")
 def test_position_with_unknown_pending_kind_is_refused(tmp_path: Path,
                                                        position: dict[str, Any]) -> None:
     """Corrupt positions (KT-4.2 decisions/windows): a pending decision of an unknown kind
-    raises RecordError at load time."""
+    raises RecordError at load time (regression: it used to load, and the first
+    legal_actions() or view() raised KeyError)."""
     state = {**position["state"], "pending": ["nonsense", 0, None]}
     path = _write(tmp_path / "pending.json", {**position, "state": state})
     with pytest.raises(RecordError):
         load_position(path)
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG (keythedral serial._check): negative "
-                   "store or craftsman counts are accepted when a stock makes up the "
-                   "difference (only stocks are checked for negatives)")
 def test_position_with_negative_store_is_refused(tmp_path: Path,
                                                  position: dict[str, Any]) -> None:
-    """KT-0.7 (no quantity below zero) and KT-1.6 for position files."""
+    """KT-0.7 (no quantity below zero) and KT-1.6 for position files: a negative store
+    count is refused even when a stock makes up the colour's total (regression)."""
     state = json.loads(json.dumps(position["state"]))
     shift = state["store"][0] + 1
     state["store"][0] -= shift  # -1
@@ -453,14 +442,11 @@ def test_cli_replay_of_missing_file_and_bad_position(tmp_path: Path,
     _one_error_line(result.output)
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: `keepers replay` of a non-UTF-8 file or "
-                   "of a record with options.max_rounds='abc' ends with a traceback (exit 1): "
-                   "UnicodeDecodeError / ValueError are not turned into RecordError")
 @pytest.mark.parametrize("case", ["binary", "bad-option"])
 def test_cli_replay_of_undecodable_record_exits_2(tmp_path: Path, record: GameRecord,
                                                   case: str) -> None:
     """KT-3.1 options and corrupt bytes via the CLI: ``keepers replay`` exits 2 with one
-    line for every corrupt record file."""
+    line for every corrupt record file (regression: both used to end in a traceback)."""
     path = tmp_path / f"{case}.json"
     if case == "binary":
         path.write_bytes(b"\xff\xfe\x00\x81 not text")

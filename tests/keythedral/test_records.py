@@ -229,7 +229,9 @@ def test_position_from_json_text_needs_no_file(tmp_path: Path) -> None:
     assert canon(copy.to_dict()) == canon(rec.replay().to_dict())
 
 
-# ------------------------------------------------------------------ engine bugs
+# ------------------------------------------------------------------ regressions
+# Both tests below failed on the engine as first tested (to_dict() returned the state's own
+# lists, and state_from_dict() adopted the lists it was given).
 def _mid_game() -> KeythedralState:
     game = play_game(3, 91, options(cap=6), seats=["random"] * 3)
     rec = GameRecord("keythedral", 3, 91, game.options, game.actions, game.seats)
@@ -237,12 +239,10 @@ def _mid_game() -> KeythedralState:
     return rec.replay(upto=150)
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG (keythedral serial.state_to_dict + "
-                   "_build): state_from_dict(s.to_dict()) shares the store, stocks, hands, "
-                   "deck, rows ... lists with s, so playing on the rebuilt state changes s")
 def test_state_from_dict_in_memory_is_independent_of_its_source() -> None:
     """KT-13.1 / position contract: a state rebuilt from ``to_dict()`` (no file in
-    between) is independent of the state it came from."""
+    between) is independent of the state it came from: playing on it leaves the source
+    unchanged."""
     s = _mid_game()
     before = canon(s.to_dict())
     copy = GAME.state_from_dict(s.to_dict())
@@ -251,16 +251,18 @@ def test_state_from_dict_in_memory_is_independent_of_its_source() -> None:
     assert canon(s.to_dict()) == before
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG (keythedral serial.state_to_dict): "
-                   "to_dict() returns the state's own lists (store, stocks, hands, deck ...), "
-                   "so a dict taken earlier changes as play goes on (and editing it edits "
-                   "the state)")
 def test_to_dict_is_a_snapshot() -> None:
     """KT-13.1 / position contract: ``to_dict()`` is a snapshot of the position at the
-    time it is taken."""
+    time it is taken: later decisions do not change it, and editing it does not edit the
+    state."""
     s = _mid_game()
     snapshot: dict[str, Any] = s.to_dict()
     text = canon(snapshot)
     for _ in range(60):
         s.apply(s.legal_actions()[0])
     assert canon(snapshot) == text
+    state_text = canon(s.to_dict())
+    s.to_dict()["store"][0] += 5
+    s.to_dict()["stocks"][0][0] += 5
+    s.to_dict()["hands"][0].append("C99")
+    assert canon(s.to_dict()) == state_text

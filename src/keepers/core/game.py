@@ -49,14 +49,17 @@ class GameState(ABC):
     __slots__ = ("_legal",)
 
     def __init__(self) -> None:
-        self._legal: list[str] | None = None
+        self._legal: tuple[str, ...] | None = None
 
     # -- who decides and what -------------------------------------------------
     def legal_actions(self) -> list[str]:
-        """Return the legal decisions, in a stable order (empty when the game is over)."""
+        """Return the legal decisions, in a stable order (empty when the game is over).
+
+        The list is a fresh copy: a caller may change it without affecting the state.
+        """
         if self._legal is None:
-            self._legal = [] if self.is_over() else self._legal_actions()
-        return self._legal
+            self._legal = () if self.is_over() else tuple(self._legal_actions())
+        return list(self._legal)
 
     def to_move(self) -> int | None:
         """Return the seat that must decide now, or None when the game is over."""
@@ -73,7 +76,9 @@ class GameState(ABC):
             raise RuleError("ENGINE", f"a decision is a text command, not {type(action).__name__}")
         if self.is_over():
             raise RuleError("ENGINE", "the game is over; no decision can be applied")
-        if action not in self.legal_actions():
+        self.legal_actions()
+        assert self._legal is not None
+        if action not in self._legal:
             raise self._explain_illegal(action)
         self._legal = None
         self._apply(action)

@@ -279,14 +279,22 @@ def _a_spy(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool |
     return _count_down(st)
 
 
-def _l_peek(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def peeked_events(st: GardiensState, op: dict[str, Any]) -> list[str]:
+    """The Event cards an Oracle looks at, top first (GR-20.5)."""
     size = min(int(op["n"]), len(st.events))
-    top = st.events[len(st.events) - size:][::-1]
-    return [f"order {','.join(order)}" for order in permutations(top)]
+    return st.events[len(st.events) - size:][::-1]
+
+
+def _l_peek(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    # positions (1 = the card seen on top), so that the command names no secret card
+    size = len(peeked_events(st, op))
+    return [f"order {','.join(str(i + 1) for i in order)}"
+            for order in permutations(range(size))]
 
 
 def _a_peek(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
-    order = action.split()[1].split(",")
+    seen = peeked_events(st, op)
+    order = [seen[int(i) - 1] for i in action.split()[1].split(",")]
     del st.events[len(st.events) - len(order):]
     st.events.extend(reversed(order))  # the first named card ends on top
     return True

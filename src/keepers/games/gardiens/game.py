@@ -10,6 +10,7 @@ from keepers.core.game import BotFactory, Game, GameState, JsonDict
 from keepers.games.gardiens.data import GameData, load
 from keepers.games.gardiens.setup import new_game
 from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.validate import check_options, check_state
 
 
 class GardiensGame(Game):
@@ -36,12 +37,20 @@ class GardiensGame(Game):
 
     def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
         """Set up a new game (GR-3); every chance event comes from ``seed``."""
+        check_options(dict(options), self.default_options())
         opts = {**self.default_options(), **dict(options)}
         return new_game(self.data, players, seed, bool(opts["coop"]), int(opts["max_rounds"]))
 
     def state_from_dict(self, data: JsonDict) -> GameState:
-        """Rebuild a state from a position file."""
-        return GardiensState.from_dict(data, self.data)
+        """Rebuild a state from a position file; a corrupt position raises ValueError."""
+        if not isinstance(data, dict):
+            raise ValueError("a position's state must be an object")
+        try:
+            state = GardiensState.from_dict(data, self.data)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise ValueError(f"malformed position: {exc!r}") from None
+        check_state(state)
+        return state
 
     def bots(self) -> dict[str, BotFactory]:
         """``random`` (uniform over legal decisions) and ``greedy`` (heuristic)."""

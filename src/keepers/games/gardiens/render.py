@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from keepers.core.game import JsonDict
-from keepers.games.gardiens.data import GameData
+from keepers.games.gardiens.data import GameData, load
 
 CELL = 5  # characters per half hex step
 BUILDING_MARK = {"warehouse": "W", "fortress": "F", "market": "M", "watchtower": "T",
@@ -20,7 +20,8 @@ STYLE = {"red": "bold red", "blue": "bold blue", "green": "bold green",
 
 def render_view(view: JsonDict) -> Any:
     """Return a Rich renderable for a player's (or spectator's) view."""
-    parts: list[Any] = [header(view), hex_map(view), players_table(view)]
+    parts: list[Any] = [header(view), hex_map(view), players_table(view),
+                        Text(f"River: {card_names(view['river'])}")]
     if view.get("hand") is not None:
         parts.append(hand_text(view))
     if view.get("last_combat"):
@@ -95,14 +96,22 @@ def players_table(view: JsonDict) -> Table:
     return table
 
 
+def card_names(cards: list[str]) -> str:
+    """Cards with their names, e.g. ``AC22#3 Mercenaries``."""
+    defs = load().cards
+    named = [f"{c} {defs[c.split('#')[0]].name}" if c.split("#")[0] in defs else c
+             for c in cards]
+    return ", ".join(named) or "(empty)"
+
+
 def hand_text(view: JsonDict) -> Text:
     """The viewer's hand, objectives and any hands visible to them."""
-    text = Text(f"Your hand: {', '.join(view['hand']) or '(empty)'}\n")
+    text = Text(f"Your hand: {card_names(view['hand'])}\n")
     for obj in view.get("objectives", []):
         done = "done" if obj["done"] else "open"
         text.append(f"Objective {obj['id']} {obj['name']} ({done}): {obj['text']}\n")
     for colour, hand in view.get("visible_hands", {}).items():
-        text.append(f"{colour}'s hand: {', '.join(hand) or '(empty)'}\n")
+        text.append(f"{colour}'s hand: {card_names(hand)}\n")
     return text
 
 

@@ -182,7 +182,7 @@ class GardiensState(GameState):
     def clone(self) -> Self:
         """Return an independent copy; static data is shared."""
         other = object.__new__(type(self))
-        other._legal = None if self._legal is None else list(self._legal)
+        other._legal = self._legal  # an immutable tuple
         other.data = self.data
         other.layout = self.layout
         other.rng = Rng(self.rng.state)

@@ -1,9 +1,34 @@
-"""Player views: public information plus the viewer's private items (GR-20)."""
+"""Player views: public information plus the viewer's private items (GR-20).
+
+A view is plain JSON::
+
+    {"game": "gardiens", "players": N, "you": seat index or None, "you_colour": ...,
+     "coop": bool, "round": n, "first_player": colour, "active": colour,
+     "board": [{"hex": "T15", "q", "r", "kind", "resource", "owner": colour|None,
+                "guardians", "building", "shadows": [...], "protected", "adjacent": [...]}],
+     "seats": [{"colour", "seat", "home", "cubes": {...}, "reserve", "hand_size",
+                "objective_cards", "banked", "territory_points", "citadel_points",
+                "public_vp", "combats_won", "building_types", "trade_actions", "ally",
+                "hexes"}],
+     "supply", "building_supply", "river", "discard", "deck_size", "event_deck_size",
+     "event_discard", "round_effect", "last_combat", "decision": {"player", "kind",
+     "context"}, "over",
+     # for a player only:
+     "hand": [...], "objectives": [{"id", "name", "text", "done"}],
+     "visible_hands": {colour: [...]},
+     "private": {"spied_hand": [...]} or {"peeked_events": [...]} or {},
+     # at the end only:
+     "result": {"reason", "winners", "scores", "objectives"}}
+
+Deck orders, other players' hands (except through a Watchtower or in co-op) and
+other players' objectives never appear.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+import keepers.games.gardiens.effects as effects
 from keepers.core.game import JsonDict
 from keepers.games.gardiens.state import NONE, GardiensState
 
@@ -109,6 +134,9 @@ def private_pending(st: GardiensState, p: int) -> dict[str, Any]:
         return {}
     if st.ctx.get("step") == "discard" and "target" in st.ctx:
         return {"spied_hand": list(st.hands[st.ctx["target"]])}
+    op = effects.current_op(st)
+    if op["op"] == "peek_events":
+        return {"peeked_events": effects.peeked_events(st, op)}
     return {}
 
 

@@ -134,7 +134,9 @@ class KeythedralState(GameState):
         state.rng = Rng(seed)
         rng = state.rng
         first = options.get("first", -1)
-        state.first = first if isinstance(first, int) and 0 <= first < n else rng.below(n)
+        if isinstance(first, int) and not -1 <= first < n:
+            raise KeepersError(f"KT-3.6: first player must be a seat 0-{n - 1} (or -1 to draw)")
+        state.first = first if isinstance(first, int) and first >= 0 else rng.below(n)
         # KT-3.4 law cards
         state.deck = sorted(data.laws)
         rng.shuffle(state.deck)
@@ -196,7 +198,7 @@ class KeythedralState(GameState):
     def clone(self) -> Self:
         """Copy every mutable container; static data and immutable values are shared."""
         other = object.__new__(type(self))
-        other._legal = self._legal
+        other._legal = self._legal  # an immutable tuple: safe to share
         other.data = self.data
         other.n = self.n
         other.options = self.options

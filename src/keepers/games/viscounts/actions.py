@@ -12,7 +12,7 @@ from math import ceil
 from keepers.games.viscounts.data import CardDef
 from keepers.games.viscounts.interpreter import Machine
 from keepers.games.viscounts.model import RESOURCE_KEYS
-from keepers.games.viscounts.state import ACTION_ICON, ACTION_PAYMENT
+from keepers.games.viscounts.state import ACTION_ICON, ACTION_PAYMENT, Profile
 from keepers.games.viscounts.tasks import Choice, Task, eff
 
 Plan = dict[str, int]
@@ -23,16 +23,26 @@ class Actions(Machine):
     """Primary actions on top of the effect interpreter."""
 
     # ------------------------------------------------------------------ icons
+    # Free icons and conversions depend only on the player's ability profile
+    # (and the dismissed card), so they are memoised in the profile.
     def free_icons(self, seat: int, action: str, extra: str) -> int:
         """Icons available without paying: board, criminals, dismissed card, icon conversions."""
+        profile = self.profile(seat)
+        key = ("free", action, extra)
+        found: int | None = profile.memo.get(key)
+        if found is None:
+            found = profile.memo[key] = self._compute_free_icons(profile, action, extra)
+        return found
+
+    def _compute_free_icons(self, profile: Profile, action: str, extra: str) -> int:
         icon = ACTION_ICON[action]
-        board = self.icons(seat)
+        board = profile.icons
         card = self.card(extra).icons if extra else {}
         total = board[icon] + board["criminal"] + card.get(icon, 0) + card.get("criminal", 0)
         if icon == "merchant":
             return total
         pool = board["merchant"] + card.get("merchant", 0)
-        for term in self.abilities(seat):
+        for term in profile.abilities[True, True]:
             if term.name != "icon_conversion" or term.kw("action") != action:
                 continue
             source, _, amount = term.kw("pay").rpartition("*")
@@ -46,16 +56,28 @@ class Actions(Machine):
 
     def paid_conversions(self, seat: int, action: str) -> list[Conversion]:
         """Conversions paid with silver or resources (e.g. Sculptor, Mason, Emma)."""
-        out: list[Conversion] = []
-        for term in self.abilities(seat):
-            if term.name != "icon_conversion" or term.kw("action") != action:
-                continue
-            source, _, amount = term.kw("pay").rpartition("*")
-            kinds = tuple(k for k in source.split("|") if k in RESOURCE_KEYS)
-            if kinds:
-                uses = int(term.kw("uses")) if term.kw("uses") else 99
-                out.append((kinds, int(amount), int(term.kw("as").split("*")[1]), uses))
-        return out
+        return list(self._conversions(self.profile(seat), action))
+
+    def _conversions(self, profile: Profile, action: str) -> tuple[Conversion, ...]:
+        key = ("paid", action)
+        found: tuple[Conversion, ...] | None = profile.memo.get(key)
+        if found is None:
+            out: list[Conversion] = []
+            for term in profile.abilities[True, True]:
+                if term.name != "icon_conversion" or term.kw("action") != action:
+                    continue
+                source, _, amount = term.kw("pay").rpartition("*")
+                kinds = tuple(k for k in source.split("|") if k in RESOURCE_KEYS)
+                if kinds:
+                    uses = int(term.kw("uses")) if term.kw("uses") else 99
+                    out.append((kinds, int(amount), int(term.kw("as").split("*")[1]), uses))
+            found = profile.memo[key] = tuple(out)
+        return found
+
+    def _budget(self, seat: int, silver_less: int) -> tuple[int, ...]:
+        """Silver and resources in RESOURCE_KEYS order, less silver already promised."""
+        player = self.players[seat]
+        return (player.silver - silver_less, player.ink, player.gold, player.stone)
 
     def plans(self, seat: int, action: str, need: int, extra: str = "",
               silver_less: int = 0) -> list[Plan]:
@@ -63,15 +85,48 @@ class Actions(Machine):
         deficit = need - self.free_icons(seat, action, extra)
         if deficit <= 0:
             return [{}]
-        player = self.players[seat]
-        budget = {k: player.get(k) for k in RESOURCE_KEYS}
-        budget["silver"] -= silver_less
-        found: list[Plan] = []
-        for plan in self._enumerate(self.paid_conversions(seat, action), deficit,
-                                    ACTION_PAYMENT[action]):
-            if all(plan.get(k, 0) <= budget[k] for k in RESOURCE_KEYS):
-                found.append(plan)
-        return _pareto(found)
+        budget = self._budget(seat, silver_less)
+        found = [plan for plan, cost in self._all_plans(
+                     self._conversions(self.profile(seat), action), deficit,
+                     ACTION_PAYMENT[action])
+                 if all(c <= b for c, b in zip(cost, budget, strict=True))]
+        return [dict(p) for p in _pareto(found)]
+
+    def _all_plans(self, conversions: tuple[Conversion, ...], deficit: int,
+                   direct: str) -> tuple[tuple[Plan, tuple[int, ...]], ...]:
+        """Every plan of :meth:`_enumerate` with its cost vector (memoised; read-only)."""
+        key = ("plans", conversions, deficit, direct)
+        found: tuple[tuple[Plan, tuple[int, ...]], ...] | None = self.data.memo.get(key)
+        if found is None:
+            found = self.data.memo[key] = tuple(
+                (plan, tuple(plan.get(k, 0) for k in RESOURCE_KEYS))
+                for plan in self._enumerate(list(conversions), deficit, direct))
+        return found
+
+    def fund_limit(self, seat: int, action: str, extra: str = "", silver_less: int = 0) -> int:
+        """The largest ``need`` that :meth:`plans` can fund (it is non-empty exactly up to it).
+
+        Fundable deficits are downward closed: any plan for a deficit can be
+        trimmed (fewer conversion uses, less direct payment) into a cheaper
+        plan for a smaller one.  So one limit answers every target's check.
+        """
+        free = self.free_icons(seat, action, extra)
+        conversions = self._conversions(self.profile(seat), action)
+        budget = self._budget(seat, silver_less)
+        direct = ACTION_PAYMENT[action]
+        if min(budget) < 0:
+            return free                                  # nothing payable at all
+        if not conversions:
+            return free + budget[RESOURCE_KEYS.index(direct)]
+        key = ("limit", conversions, direct, budget)
+        deficit: int | None = self.data.memo.get(key)
+        if deficit is None:
+            deficit = budget[RESOURCE_KEYS.index(direct)]    # direct payment alone
+            while any(all(c <= b for c, b in zip(cost, budget, strict=True))
+                      for _, cost in self._all_plans(conversions, deficit + 1, direct)):
+                deficit += 1
+            self.data.memo[key] = deficit
+        return free + deficit
 
     def _enumerate(self, conversions: list[Conversion], deficit: int, direct: str) -> list[Plan]:
         if not conversions:
@@ -89,19 +144,55 @@ class Actions(Machine):
     def targets(self, seat: int, action: str, extra: str = "",
                 silver_less: int = 0) -> list[tuple[str, int]]:
         """Feasible targets of an action as (command, icons needed)."""
-        def ok(need: int) -> bool:
-            return bool(self.plans(seat, action, need, extra, silver_less))
-        finder = getattr(self, f"_targets_{action}")
-        found: list[tuple[str, int]] = finder(seat)
-        return [(t, need) for t, need in found if ok(need)]
+        limit = self.fund_limit(seat, action, extra, silver_less)
+        return [(t, need) for t, need in self.target_table(seat, action) if need <= limit]
+
+    def target_table(self, seat: int, action: str) -> list[tuple[str, int]]:
+        """Every target of an action allowed here, feasible or not, as (command, need)."""
+        if action == "trade":
+            return self._targets_trade(seat)
+        if action == "build":
+            return self._targets_build(seat)
+        if action == "workers":
+            return self._targets_workers(seat)
+        return self._targets_transcribe(seat)
 
     def _targets_trade(self, seat: int) -> list[tuple[str, int]]:
         rate = self.data.board.exchanges[self.geo.trade_kind(self.players[seat].node)].rate
-        return [(f"trade {k}", k * rate) for k in range(0, 31)]
+        key = ("trade_targets", rate)
+        found: list[tuple[str, int]] | None = self.data.memo.get(key)
+        if found is None:
+            found = self.data.memo[key] = [(f"trade {k}", k * rate) for k in range(0, 31)]
+        return list(found)
+
+    def least_need(self, seat: int, action: str) -> int | None:
+        """The smallest ``need`` among :meth:`target_table` (None when it is empty).
+
+        Computed without building the target texts: feasibility checks only
+        need to know whether the cheapest target can be funded.
+        """
+        player = self.players[seat]
+        if action == "trade":
+            return 0                                     # "trade 0" needs no icon
+        if action == "build":
+            if all(s in self.spots for s in self.geo.group(player.node)):
+                return None
+            board = self.data.player_board
+            return min((board.costs[slot.type] for i, slot in enumerate(board.slots)
+                        if player.covered[i]), default=None)
+        if action == "workers":
+            return min((icons for icons, w in self.data.player_board.noble_table
+                        if w <= player.supply), default=None)
+        return self._targets_transcribe(seat)[0][1]
+
+    def has_target(self, seat: int, action: str, extra: str = "", silver_less: int = 0) -> bool:
+        """Whether :meth:`targets` is non-empty (without building it)."""
+        least = self.least_need(seat, action)
+        return least is not None and least <= self.fund_limit(seat, action, extra, silver_less)
 
     def _targets_build(self, seat: int) -> list[tuple[str, int]]:
         player = self.players[seat]
-        spots = [s for s in self.geo.group_spots(player.node) if s not in self.spots]
+        spots = [s for s in self.geo.group(player.node) if s not in self.spots]
         out: list[tuple[str, int]] = []
         for i, slot in enumerate(self.data.player_board.slots):
             if player.covered[i]:
@@ -140,17 +231,22 @@ class Actions(Machine):
 
     def dismiss_cost(self, seat: int, card: CardDef) -> int:
         """Silver to dismiss (dismiss_cost, then cheaper_dismiss, minimum 0)."""
-        fixed = [int(t.word(0)) for t in self.abilities(seat) if t.name == "dismiss_cost"]
-        cost = min(fixed) if fixed else card.silver
-        return max(0, cost - self.modifier_total(seat, "cheaper_dismiss"))
+        profile = self.profile(seat)
+        fixed: int | None = profile.memo.get("dismiss_cost", -1)
+        if fixed == -1:
+            costs = [int(t.word(0)) for t in profile.abilities[True, True]
+                     if t.name == "dismiss_cost"]
+            fixed = profile.memo["dismiss_cost"] = min(costs) if costs else None
+        cost = card.silver if fixed is None else fixed
+        return max(0, cost - profile.total("cheaper_dismiss"))
 
     def action_options(self, seat: int, action: str) -> list[str]:
         """Dismiss options that leave the action feasible (VB-R33)."""
         options = []
-        if self.targets(seat, action):
+        if self.has_target(seat, action):
             options.append("dismiss none")
         for card, cost in self.dismiss_candidates(seat, action):
-            if self.targets(seat, action, card, cost):
+            if self.has_target(seat, action, card, cost):
                 options.append(f"dismiss {card}")
         return options
 
@@ -161,7 +257,10 @@ class Actions(Machine):
             return False
         if action == "workers" and self.players[seat].supply == 0:
             return False
-        return bool(self.action_options(seat, action))
+        # bool(action_options(...)), stopping at the first feasible option.
+        return self.has_target(seat, action) or any(
+            self.has_target(seat, action, card, cost)
+            for card, cost in self.dismiss_candidates(seat, action))
 
     # ------------------------------------------------------------------ the three steps
     def _t_act(self, task: Task) -> Choice:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 
@@ -64,10 +64,16 @@ class Term:
     name: str
     args: tuple[Term | str, ...] = ()
     kwargs: tuple[tuple[str, str], ...] = ()
+    # The canonical text, built once: effect tasks carry it on every push.
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        parts = [str(a) for a in self.args] + [f"{k}={v}" for k, v in self.kwargs]
+        text = self.name if not parts else f"{self.name}({', '.join(parts)})"
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
-        parts = [str(a) for a in self.args] + [f"{k}={v}" for k, v in self.kwargs]
-        return self.name if not parts else f"{self.name}({', '.join(parts)})"
+        return self.text
 
     def kw(self, key: str, default: str = "") -> str:
         """Return a keyword value, or ``default`` when absent."""

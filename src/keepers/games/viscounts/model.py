@@ -6,7 +6,7 @@ shared; only the lists and counters here are copied when a state is cloned.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from keepers.games.viscounts.data import Board, GameData, Spot
@@ -85,12 +85,39 @@ class Player:
 
 @dataclass(frozen=True)
 class Geometry:
-    """The ring built at setup: segment order, castle rotation, spots and links (VB-3, VB-4.1)."""
+    """The ring built at setup: segment order, castle rotation, spots and links (VB-3, VB-4.1).
+
+    A geometry is immutable and shared by every state of every game with the
+    same ring; its lookups (printed numbers, arrows, reachable sets, spot
+    groups, links) are computed once and memoised here.  Public methods return
+    fresh containers; the ``_``-prefixed tables are for the engine's hot path
+    and must not be mutated.
+    """
 
     arrangement: tuple[int, ...]
     rotation: int
     side: str
     board: Board
+    _printed: dict[str, str] = field(init=False, repr=False, compare=False)
+    _node_of: dict[str, str] = field(init=False, repr=False, compare=False)
+    _next: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _reach: dict[tuple[str, int], frozenset[str]] = field(init=False, repr=False,
+                                                          compare=False)
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        printed: dict[str, str] = {}
+        node_of: dict[str, str] = {}
+        for position in range(5):
+            numbers = self.board.segments[self.segment_at(position) - 1].numbers
+            for kind in ("L", "R", "I"):
+                node = f"{position}.{kind}"
+                printed[node] = numbers[kind]
+                node_of.setdefault(numbers[kind], node)      # the first node wins, as before
+        nxt = {node: tuple(self._neighbours(node)) for node in printed}
+        for name, value in (("_printed", printed), ("_node_of", node_of), ("_next", nxt),
+                            ("_reach", {}), ("memo", {})):
+            object.__setattr__(self, name, value)
 
     def segment_at(self, position: int) -> int:
         """Segment id at a ring position."""
@@ -106,20 +133,22 @@ class Geometry:
 
     def printed(self, node: str) -> str:
         """Printed space number of a node ``"<position>.<L|R|I>"`` (VB-3.1.3)."""
-        position, kind = node.split(".")
-        return self.board.segments[self.segment_at(int(position)) - 1].numbers[kind]
+        number = self._printed.get(node)
+        if number is None:
+            position, kind = node.split(".")
+            return self.board.segments[self.segment_at(int(position)) - 1].numbers[kind]
+        return number
 
     def node_of(self, printed: str) -> str:
         """Node id of a printed space number."""
-        for position in range(5):
-            for kind in ("L", "R", "I"):
-                node = f"{position}.{kind}"
-                if self.printed(node) == printed:
-                    return node
-        raise KeyError(printed)
+        return self._node_of[printed]
 
     def neighbours(self, node: str) -> list[str]:
         """Nodes one step away along the arrows (VB-3.2.1)."""
+        known = self._next.get(node)
+        return list(known) if known is not None else self._neighbours(node)
+
+    def _neighbours(self, node: str) -> list[str]:
         position, kind = node.split(".")
         out = []
         for source, target, nxt in self.board.edges:
@@ -129,10 +158,20 @@ class Geometry:
 
     def reachable(self, node: str, steps: int) -> set[str]:
         """Nodes reachable in exactly ``steps`` steps."""
-        frontier = {node}
-        for _ in range(steps):
-            frontier = {n for f in frontier for n in self.neighbours(f)}
-        return frontier
+        return set(self.reach(node, steps))
+
+    def reach(self, node: str, steps: int) -> frozenset[str]:
+        """:meth:`reachable` as a shared, memoised frozenset (hot path; do not copy)."""
+        key = (node, steps)
+        found = self._reach.get(key)
+        if found is None:
+            if steps == 0:
+                found = frozenset({node})
+            else:
+                found = frozenset(n for f in self.reach(node, steps - 1)
+                                  for n in self.neighbours(f))
+            self._reach[key] = found
+        return found
 
     def spots(self, position: int) -> tuple[Spot, ...]:
         """Building spots of the segment at a ring position."""
@@ -155,21 +194,38 @@ class Geometry:
 
     def links(self) -> list[tuple[str, str, str]]:
         """Every link as (spot a, spot b, reward text), NEXT resolved (VB-3.3.7)."""
-        out = []
-        for position in range(5):
-            seg = self.board.segments[self.segment_at(position) - 1].sides[self.side]
-            for link in seg.links:
-                b = self.spots(position + 1)[0].id if link.b == "NEXT" else link.b
-                out.append((link.a, b, str(link.reward)))
-        return out
+        return list(self.link_table())
+
+    def link_table(self) -> tuple[tuple[str, str, str], ...]:
+        """:meth:`links` as a shared, memoised tuple (hot path)."""
+        found: tuple[tuple[str, str, str], ...] | None = self.memo.get("links")
+        if found is None:
+            out = []
+            for position in range(5):
+                seg = self.board.segments[self.segment_at(position) - 1].sides[self.side]
+                for link in seg.links:
+                    b = self.spots(position + 1)[0].id if link.b == "NEXT" else link.b
+                    out.append((link.a, b, str(link.reward)))
+            found = self.memo["links"] = tuple(out)
+        return found
 
     def group_spots(self, node: str) -> list[str]:
         """Spot ids of the river group served by an outside node (none for inside)."""
-        position, kind = node.split(".")
-        if kind == "I":
-            return []
-        group = "left" if kind == "L" else "right"
-        return [s.id for s in self.spots(int(position)) if s.group == group]
+        return list(self.group(node))
+
+    def group(self, node: str) -> tuple[str, ...]:
+        """:meth:`group_spots` as a shared, memoised tuple (hot path)."""
+        key = ("group", node)
+        found: tuple[str, ...] | None = self.memo.get(key)
+        if found is None:
+            position, kind = node.split(".")
+            if kind == "I":
+                found = ()
+            else:
+                group = "left" if kind == "L" else "right"
+                found = tuple(s.id for s in self.spots(int(position)) if s.group == group)
+            self.memo[key] = found
+        return found
 
     def trade_kind(self, node: str) -> str:
         """Exchange printed at an outside node."""
@@ -178,5 +234,14 @@ class Geometry:
 
 
 def new_geometry(data: GameData, arrangement: list[int], rotation: int, players: int) -> Geometry:
-    """Build the ring for a player count (side p12 / p34, VB-3.1.1)."""
-    return Geometry(tuple(arrangement), rotation, data.board.side_for(players), data.board)
+    """Build the ring for a player count (side p12 / p34, VB-3.1.1).
+
+    Geometries are immutable, so one instance per ring is shared (memoised in
+    ``data.memo``) together with its lookup tables.
+    """
+    side = data.board.side_for(players)
+    key = ("geometry", tuple(arrangement), rotation, side)
+    geo: Geometry | None = data.memo.get(key)
+    if geo is None:
+        geo = data.memo[key] = Geometry(tuple(arrangement), rotation, side, data.board)
+    return geo

@@ -9,11 +9,12 @@ the primitive operations the interpreter uses (gains, markers, piles, castle).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import CardDef, GameData, Manuscript
-from keepers.games.viscounts.effects import ICONS, Term
+from keepers.games.viscounts.effects import ICONS, Term, parse_icons
 from keepers.games.viscounts.model import TRACK_MAX, TRACK_MIN, Geometry, Player
 from keepers.games.viscounts.tasks import Choice, Task, eff, flatten
 
@@ -21,6 +22,53 @@ ACTION_ICON = {"trade": "merchant", "build": "builder", "workers": "noble",
                "transcribe": "cleric"}
 ACTION_PAYMENT = {"trade": "silver", "build": "stone", "workers": "gold", "transcribe": "ink"}
 ROUND_CAP = 60
+PROFILE_CACHE_LIMIT = 50_000
+
+
+class Profile:
+    """Values derived from one player's ongoing abilities (immutable once built).
+
+    ``abilities`` maps (slots, cards) to the ability tuple of
+    :meth:`Core.abilities`; ``icons`` is the board icon count.  Other derived
+    values are computed on first use and kept in ``memo``.
+    """
+
+    __slots__ = ("abilities", "icons", "names", "memo")
+
+    def __init__(self, abilities: dict[tuple[bool, bool], tuple[Term, ...]],
+                 icons: dict[str, int]) -> None:
+        self.abilities = abilities
+        self.icons = icons
+        self.names = frozenset(t.name for t in abilities[True, True])
+        self.memo: dict[Any, Any] = {}
+
+    def total(self, name: str) -> int:
+        """Sum of an integer modifier (``+n`` or ``n``; 1 without argument)."""
+        key = ("total", name)
+        found: int | None = self.memo.get(key)
+        if found is None:
+            found = 0
+            if name in self.names:
+                for term in self.abilities[True, True]:
+                    if term.name == name:
+                        found += int(term.word(0).lstrip("+")) if term.args else 1
+            self.memo[key] = found
+        return found
+
+    def fired(self, trigger: str, slots: bool, cards: bool) -> tuple[str, ...]:
+        """Effect texts of a trigger, in push order (the first ability resolves first)."""
+        key = ("fire", trigger, slots, cards)
+        found: tuple[str, ...] | None = self.memo.get(key)
+        if found is None:
+            texts = [str(t.sub(0)) for t in self.abilities[slots, cards] if t.name == trigger]
+            found = self.memo[key] = tuple(reversed(texts))
+        return found
+
+
+def _trim(memo: dict[Any, Any]) -> None:
+    """Drop the memoised profiles (keys starting with a tuple) when the cache grows too big."""
+    for key in [k for k in memo if isinstance(k[0], tuple)]:
+        del memo[key]
 
 
 class Core:
@@ -87,8 +135,72 @@ class Core:
         """Manuscript by id."""
         return self.data.manuscripts[ms_id]
 
+    # Everything derived from a player's ongoing abilities depends only on the
+    # card spaces, the revealed slots, the cleric bonus cards, castle leadership
+    # and (for the AI) its board.  :meth:`profile` memoises those derived values
+    # per such key in ``data.memo``, so the ability lists are built once rather
+    # than dozens of times per decision; the parts below run only for a new key.
+    def profile(self, seat: int) -> Profile:
+        """The memoised ability profile of a player's current board."""
+        player = self.players[seat]
+        key = (tuple(player.spaces), tuple(player.covered), tuple(player.bonus),
+               self.leader == seat, self.ai["board"] if player.is_ai else None)
+        memo = self.data.memo
+        found: Profile | None = memo.get(key)
+        if found is None:
+            if len(memo) > PROFILE_CACHE_LIMIT:
+                _trim(memo)
+            found = memo[key] = self._build_profile(seat)
+        return found
+
+    def _build_profile(self, seat: int) -> Profile:
+        # abilities(seat, slots, cards) is the slot part (when slots) followed by
+        # the card part (when cards), so two parts give all four variants.
+        slot_part = self._slot_part(seat)
+        card_part = tuple(self._card_part(seat))
+        both = slot_part + card_part
+        return Profile({(True, True): both, (True, False): slot_part,
+                        (False, True): card_part, (False, False): ()},
+                       self._compute_icons(seat, both))
+
+    def _slot_part(self, seat: int) -> tuple[Term, ...]:
+        player = self.players[seat]
+        key = ("slots", self.ai["board"] if player.is_ai else None, tuple(player.covered))
+        found: tuple[Term, ...] | None = self.data.memo.get(key)
+        if found is None:
+            found = self.data.memo[key] = tuple(self._slot_abilities(seat))
+        return found
+
+    def _card_part(self, seat: int) -> list[Term]:
+        player = self.players[seat]
+        out: list[Term] = []
+        if not player.is_ai:
+            for card_id in player.spaces:
+                if card_id:
+                    out.extend(self._card_ongoing(seat, card_id))
+        if self.leader == seat:
+            out.extend(flatten(self.data.castle.leader.ability))
+        for ribbon in player.bonus:
+            out.extend(flatten(self.data.cleric_bonus[ribbon].ability))
+        return out
+
+    def _card_ongoing(self, seat: int, card_id: str) -> tuple[Term, ...] | list[Term]:
+        """A card's ongoing abilities; memoised unless an ``if_board`` makes them vary."""
+        key = ("ongoing", card_id)
+        found: tuple[Term, ...] | None = self.data.memo.get(key)
+        if found is not None:
+            return found
+        ongoing = self.card(card_id).ongoing
+        if any(t.name == "if_board" for t in ongoing.walk()):
+            return self._resolve_conditions(seat, ongoing)
+        found = self.data.memo[key] = tuple(self._resolve_conditions(seat, ongoing))
+        return found
+
     def icons(self, seat: int) -> dict[str, int]:
         """Icons on a player's board (VB-2.2.2, VB-2.4.4; AI: VS-4.1)."""
+        return dict(self.profile(seat).icons)
+
+    def _compute_icons(self, seat: int, abilities: tuple[Term, ...]) -> dict[str, int]:
         player = self.players[seat]
         counts = dict.fromkeys(ICONS, 0)
         for card_id in player.spaces:
@@ -97,19 +209,23 @@ class Core:
                     counts[icon] += n
         for index, key in ((1, "space2"), (2, "space3")):
             if player.spaces[index] is None:
-                for icon, n in self.starting_icons(seat)[key].items():
+                for icon, n in self._starting_icons(seat)[key].items():
                     counts[icon] += n
-        for term in self.abilities(seat):
+        for term in abilities:
             if term.name == "permanent_icon":
-                from keepers.games.viscounts.effects import parse_icons
                 for icon, n in parse_icons(term.word(0)).items():
                     counts[icon] += n
         return counts
 
-    def _printed_icons(self, seat: int, card_id: str) -> dict[str, int]:
+    def _printed_icons(self, seat: int, card_id: str) -> Mapping[str, int]:
         if self.players[seat].is_ai:
-            return dict(self.data.schemes[card_id].header_icons)
-        return dict(self.card(card_id).icons)
+            return self.data.schemes[card_id].header_icons
+        return self.card(card_id).icons
+
+    def _starting_icons(self, seat: int) -> Mapping[str, Mapping[str, int]]:
+        if self.players[seat].is_ai:
+            return self.data.ai_boards[self.ai["board"]].starting_icons
+        return self.data.player_board.starting_icons
 
     def starting_icons(self, seat: int) -> dict[str, dict[str, int]]:
         """Starting icons of card spaces 2 and 3 (player board or AI board)."""
@@ -120,9 +236,10 @@ class Core:
 
     def criminals(self, seat: int, collision: bool = False) -> int:
         """Criminal icons on the board (in a collision less ``ignore_criminal``, VK-R15)."""
-        count = self.icons(seat)["criminal"]
+        profile = self.profile(seat)
+        count = profile.icons["criminal"]
         if collision:
-            count = max(0, count - self.modifier_total(seat, "ignore_criminal"))
+            count = max(0, count - profile.total("ignore_criminal"))
         return count
 
     def abilities(self, seat: int, slots: bool = True, cards: bool = True) -> list[Term]:
@@ -131,20 +248,7 @@ class Core:
         ``slots``: revealed player-board slots; ``cards``: cards in the card spaces,
         the castle leader and cleric bonus cards.
         """
-        player = self.players[seat]
-        out: list[Term] = []
-        if slots:
-            out.extend(self._slot_abilities(seat))
-        if cards:
-            if not player.is_ai:
-                for card_id in player.spaces:
-                    if card_id:
-                        out.extend(self._resolve_conditions(seat, self.card(card_id).ongoing))
-            if self.leader == seat:
-                out.extend(flatten(self.data.castle.leader.ability))
-            for ribbon in player.bonus:
-                out.extend(flatten(self.data.cleric_bonus[ribbon].ability))
-        return out
+        return list(self.profile(seat).abilities[slots, cards])
 
     def _slot_abilities(self, seat: int) -> list[Term]:
         player = self.players[seat]
@@ -170,15 +274,11 @@ class Core:
 
     def modifier_total(self, seat: int, name: str) -> int:
         """Sum of an integer modifier over active abilities (extra_move, hand_size...)."""
-        total = 0
-        for term in self.abilities(seat):
-            if term.name == name:
-                total += int(term.word(0).lstrip("+")) if term.args else 1
-        return total
+        return self.profile(seat).total(name)
 
     def has_modifier(self, seat: int, name: str) -> bool:
         """True if an ability named ``name`` is active."""
-        return any(t.name == name for t in self.abilities(seat))
+        return name in self.profile(seat).names
 
     def hand_limit(self, seat: int) -> int:
         """Hand limit (VB-2.6.1)."""
@@ -192,9 +292,8 @@ class Core:
     # ------------------------------------------------------------------ triggers
     def fire(self, seat: int, trigger: str, slots: bool = True, cards: bool = True) -> None:
         """Push every active ``trigger`` ability of ``seat`` (first ability resolves first)."""
-        found = [t.sub(0) for t in self.abilities(seat, slots, cards) if t.name == trigger]
-        for term in reversed(found):
-            self.stack.append(eff(seat, term))
+        for text in self.profile(seat).fired(trigger, slots, cards):
+            self.stack.append(("eff", seat, text, ""))
 
     # ------------------------------------------------------------------ markers (VB-2.5)
     def gain_corruption(self, seat: int, amount: int) -> None:

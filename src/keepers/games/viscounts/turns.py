@@ -153,28 +153,55 @@ class Turns(Actions):
 
     def move_costs(self, seat: int) -> dict[str, int]:
         """Cheapest silver cost of every reachable endpoint (VB-6.2.1-2)."""
+        return dict(self._move_table(seat)[0])
+
+    def _move_table(self, seat: int) -> tuple[dict[str, int], list[str]]:
+        """Move costs and the ordered move options, memoised in the (shared) geometry.
+
+        They depend only on the start node, the played card's distance, the free
+        extra steps and the affordable paid steps (at most 12).  Read-only.
+        """
         player = self.players[seat]
         distance = int(self.turn.get("distance", 0))
         free = self.modifier_total(seat, "extra_move")
-        costs: dict[str, int] = {}
-        for extra in range(free + min(player.silver, 12) + 1):
-            cost = max(0, extra - free)
-            for node in self.geo.reachable(player.node, distance + extra):
-                costs.setdefault(node, cost)
-        return costs
+        paid = min(player.silver, 12)
+        key = ("move", player.node, distance, free, paid)
+        geo = self.geo
+        found: tuple[dict[str, int], list[str]] | None = geo.memo.get(key)
+        if found is None:
+            # The endpoints affordable with ``paid`` silver are a prefix of the
+            # list for the largest budget, which is sorted by (cost, number).
+            ends = [end for end in self._move_ends(player.node, distance, free) if end[0] <= paid]
+            found = geo.memo[key] = ({node: cost for cost, _, node in ends},
+                                     [text for _, text, _ in ends])
+        return found
+
+    def _move_ends(self, start: str, distance: int,
+                   free: int) -> list[tuple[int, str, str]]:
+        """(cost, option, node) of every endpoint for up to 12 paid steps, in option order."""
+        key = ("move_ends", start, distance, free)
+        geo = self.geo
+        found: list[tuple[int, str, str]] | None = geo.memo.get(key)
+        if found is None:
+            costs: dict[str, int] = {}
+            for extra in range(free + 12 + 1):
+                cost = max(0, extra - free)
+                for node in geo.reach(start, distance + extra):
+                    costs.setdefault(node, cost)
+            ordered = sorted(costs, key=lambda n: (costs[n], float(geo.printed(n))))
+            found = geo.memo[key] = [(costs[n], f"move {geo.printed(n)}", n) for n in ordered]
+        return found
 
     def _t_move(self, task: Task) -> Choice:
         seat = int(str(task[1]))
-        costs = self.move_costs(seat)
-        ordered = sorted(costs, key=lambda n: (costs[n], float(self.geo.printed(n))))
         return self.ask(seat, "move", "choose where your Viscount ends",
-                        [f"move {self.geo.printed(n)}" for n in ordered])
+                        self._move_table(seat)[1])
 
     def _c_move(self, task: Task, option: str) -> None:
         self.stack.pop()
         seat = int(str(task[1]))
         node = self.geo.node_of(option.removeprefix("move "))
-        self.players[seat].silver -= self.move_costs(seat)[node]
+        self.players[seat].silver -= self._move_table(seat)[0][node]
         self.players[seat].node = node
         self.log.append(f"seat {seat} moves to {self.geo.printed(node)}")
         self.land(seat)

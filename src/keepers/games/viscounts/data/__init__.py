@@ -373,15 +373,23 @@ class GameData:
     manuscript_columns: tuple[Term, ...]
     public_buildings: Mapping[str, PublicBuilding]
     printed_townsfolk: Mapping[str, CardDef] = field(default_factory=dict)
+    # Lookups derived from the fields above.  ``cards`` indexes every deck card
+    # (card() runs on every decision); ``memo`` holds lazily computed values that
+    # depend only on this data (shared by every state, never copied).
+    cards: Mapping[str, CardDef] = field(init=False, repr=False, compare=False)
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cards: dict[str, CardDef] = {self.kings_order.id: self.kings_order}
+        # Later tables win, so the update order is the reverse of the lookup priority.
+        for table in (self.printed_townsfolk, self.outsiders, self.heroes, self.townsfolk):
+            cards.update(table)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "memo", {})
 
     def card(self, card_id: str) -> CardDef:
         """Return any deck card by id (townsfolk, hero, outsider, king's order, printed)."""
-        for table in (self.townsfolk, self.heroes, self.outsiders, self.printed_townsfolk):
-            if card_id in table:
-                return table[card_id]
-        if card_id == self.kings_order.id:
-            return self.kings_order
-        raise KeyError(card_id)
+        return self.cards[card_id]
 
 
 # ============================================================================ file readers
