@@ -50,7 +50,7 @@ def test_greedy_decides_from_its_view_only() -> None:
     st = GAME.new_state(3, 4, {"coop": True})
     bots = [GreedyBot(p, 4) for p in range(3)]
     play_bots(st, bots, max_decisions=3000)
-    assert st.is_over() or st.round > 1
+    assert st.is_over() or st.round_number > 1
 
 
 def test_render_and_describe() -> None:

@@ -24,7 +24,7 @@ from gdhelp import (
 )
 
 from keepers.core.errors import RuleError
-from keepers.games.gardiens.data import load
+from keepers.games.gardiens.gamedata import load
 from keepers.games.gardiens.state import GardiensState
 
 
@@ -37,7 +37,7 @@ def make_active(st: GardiensState, player: int) -> None:
 def exact(att: int, dfn: int, bonus: int) -> tuple[Fraction, Fraction, Fraction]:
     data = load()
     values = [data.face_values[f] for f in data.dice_faces]
-    dist = Counter()
+    dist: Counter[int] = Counter()
     for a in product(values, repeat=att):
         for d in product(values, repeat=dfn):
             diff = sum(a) - sum(d) - bonus

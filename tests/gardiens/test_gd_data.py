@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from keepers.games.gardiens import GAME, GardiensGame
-from keepers.games.gardiens.data import load, load_path
+from keepers.games.gardiens.gamedata import load, load_path
 
 DATA_PATH = Path(__file__).parents[2] / "src/keepers/games/gardiens/data/gardiens-data.toml"
 
@@ -149,7 +149,7 @@ def test_cards_events_objectives_match_the_spec_tables() -> None:
         assert card.timing in ("action", "attack", "defense", "combat")
     hostile = sorted(c.name for c in data.cards.values() if c.hostile)
     assert hostile == ["Arson", "Saboteur", "Spy", "Thief"]
-    families = Counter()
+    families: Counter[str] = Counter()
     for inst in data.event_instances:
         families[data.event_of[inst].category] += 1
     assert sorted(families.values()) == [7, 7, 8, 8]

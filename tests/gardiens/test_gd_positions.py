@@ -19,7 +19,8 @@ def good_state() -> dict[str, Any]:
     bots = [RandomBot(p, 21) for p in range(3)]
     for _ in range(150):
         st.apply(bots[st.to_move() or 0].choose(None, st.legal_actions()))
-    return json.loads(json.dumps(st.to_dict()))
+    data: dict[str, Any] = json.loads(json.dumps(st.to_dict()))
+    return data
 
 
 def corrupt_cases() -> dict[str, Any]:

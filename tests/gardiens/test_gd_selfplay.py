@@ -181,6 +181,7 @@ def test_cap_stops_a_game() -> None:
     while not st.is_over():
         legal = st.legal_actions()
         st.apply("pass" if "pass" in legal else bots[st.to_move() or 0].choose(None, legal))
+    assert isinstance(st, GardiensState)
     assert st.capped and st.end_reason == "round_cap" and st.round == 3
 
 

@@ -59,7 +59,7 @@ def test_forward_hexes_chosen_in_seat_order() -> None:
     """GR-3.8 GR-26.5 GR-26.6: 1 at home, then 2 on an unchosen ring-1 hex in seat order."""
     st = fresh(3)
     seat_order = [(st.first + i) % 3 for i in range(3)]
-    chosen = []
+    chosen: list[str] = []
     for player in seat_order:
         assert st.to_move() == player
         legal = st.legal_actions()

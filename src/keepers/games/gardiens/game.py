@@ -7,7 +7,7 @@ from typing import Any
 
 from keepers.core.bots import RandomBot
 from keepers.core.game import BotFactory, Game, GameState, JsonDict
-from keepers.games.gardiens.data import GameData, load
+from keepers.games.gardiens.gamedata import GameData, load
 from keepers.games.gardiens.setup import new_game
 from keepers.games.gardiens.state import GardiensState
 from keepers.games.gardiens.validate import check_options, check_state

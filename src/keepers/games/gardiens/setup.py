@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from keepers.core.rng import Rng
-from keepers.games.gardiens.data import GameData
+from keepers.games.gardiens.gamedata import GameData
 from keepers.games.gardiens.state import NONE, GardiensState
 
 

@@ -13,7 +13,7 @@ from typing import Any, Self
 from keepers.core.errors import RuleError
 from keepers.core.game import Decision, GameState, JsonDict
 from keepers.core.rng import Rng
-from keepers.games.gardiens.data import CardDef, GameData, Layout, load
+from keepers.games.gardiens.gamedata import CardDef, GameData, Layout, load
 
 NONE = -1
 

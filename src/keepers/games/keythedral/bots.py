@@ -44,10 +44,20 @@ class GreedyBot:
             spaces = [s for s in row["spaces"] if s["tile"]]
             if not spaces:
                 continue
-            costs.extend(s["cost"] for s in spaces if s["cost"])
+            costs.extend(self._with_price_cards(s) for s in spaces if s["cost"])
             if costs:
                 break
         return costs
+
+    @staticmethod
+    def _with_price_cards(space: dict[str, Any]) -> dict[str, int]:
+        """The cost a buyer will face: each attached Price Increase adds its cheapest colour."""
+        cost = dict(space["cost"])
+        for card in space["price_cards"]:
+            if card == "C02":
+                colour = min(cost, key=lambda c: CUBE_POINTS.get(c, 1))
+                cost[colour] += 1
+        return cost
 
     def _needs(self, view: JsonDict) -> Counter[str]:
         """Cubes still missing for the nearest target tile."""

@@ -27,7 +27,9 @@ class Actions(Machine):
     # (and the dismissed card), so they are memoised in the profile.
     def free_icons(self, seat: int, action: str, extra: str) -> int:
         """Icons available without paying: board, criminals, dismissed card, icon conversions."""
-        profile = self.profile(seat)
+        return self._free_icons(self.profile(seat), action, extra)
+
+    def _free_icons(self, profile: Profile, action: str, extra: str) -> int:
         key = ("free", action, extra)
         found: int | None = profile.memo.get(key)
         if found is None:
@@ -82,13 +84,17 @@ class Actions(Machine):
     def plans(self, seat: int, action: str, need: int, extra: str = "",
               silver_less: int = 0) -> list[Plan]:
         """Affordable, Pareto-minimal ways to fund ``need`` icons (VB-6.3.2)."""
-        deficit = need - self.free_icons(seat, action, extra)
+        profile = self.profile(seat)
+        deficit = need - self._free_icons(profile, action, extra)
         if deficit <= 0:
             return [{}]
         budget = self._budget(seat, silver_less)
-        found = [plan for plan, cost in self._all_plans(
-                     self._conversions(self.profile(seat), action), deficit,
-                     ACTION_PAYMENT[action])
+        conversions = self._conversions(profile, action)
+        direct = ACTION_PAYMENT[action]
+        if not conversions:                     # the one plan: pay the deficit directly
+            affordable = min(budget) >= 0 and deficit <= budget[RESOURCE_KEYS.index(direct)]
+            return [{direct: deficit}] if affordable else []
+        found = [plan for plan, cost in self._all_plans(conversions, deficit, direct)
                  if all(c <= b for c, b in zip(cost, budget, strict=True))]
         return [dict(p) for p in _pareto(found)]
 
@@ -109,9 +115,11 @@ class Actions(Machine):
         Fundable deficits are downward closed: any plan for a deficit can be
         trimmed (fewer conversion uses, less direct payment) into a cheaper
         plan for a smaller one.  So one limit answers every target's check.
+        The limit is never negative.
         """
-        free = self.free_icons(seat, action, extra)
-        conversions = self._conversions(self.profile(seat), action)
+        profile = self.profile(seat)
+        free = self._free_icons(profile, action, extra)
+        conversions = self._conversions(profile, action)
         budget = self._budget(seat, silver_less)
         direct = ACTION_PAYMENT[action]
         if min(budget) < 0:
@@ -157,8 +165,11 @@ class Actions(Machine):
             return self._targets_workers(seat)
         return self._targets_transcribe(seat)
 
+    def _trade_rate(self, seat: int) -> int:
+        return self.data.board.exchanges[self.geo.trade_kind(self.players[seat].node)].rate
+
     def _targets_trade(self, seat: int) -> list[tuple[str, int]]:
-        rate = self.data.board.exchanges[self.geo.trade_kind(self.players[seat].node)].rate
+        rate = self._trade_rate(seat)
         key = ("trade_targets", rate)
         found: list[tuple[str, int]] | None = self.data.memo.get(key)
         if found is None:
@@ -168,8 +179,8 @@ class Actions(Machine):
     def least_need(self, seat: int, action: str) -> int | None:
         """The smallest ``need`` among :meth:`target_table` (None when it is empty).
 
-        Computed without building the target texts: feasibility checks only
-        need to know whether the cheapest target can be funded.
+        Computed without building the target texts: an action is feasible
+        exactly when its cheapest target is within :meth:`fund_limit`.
         """
         player = self.players[seat]
         if action == "trade":
@@ -177,18 +188,33 @@ class Actions(Machine):
         if action == "build":
             if all(s in self.spots for s in self.geo.group(player.node)):
                 return None
-            board = self.data.player_board
-            return min((board.costs[slot.type] for i, slot in enumerate(board.slots)
-                        if player.covered[i]), default=None)
+            return self._least_build_cost(tuple(player.covered))
         if action == "workers":
-            return min((icons for icons, w in self.data.player_board.noble_table
-                        if w <= player.supply), default=None)
-        return self._targets_transcribe(seat)[0][1]
+            return self._least_noble_need(player.supply)
+        position = self.position(seat)
+        pile = self.ms_piles[position]
+        if pile:
+            return self.manuscript(pile[-1]).cost
+        return self._printed_manuscript_cost(position)
 
-    def has_target(self, seat: int, action: str, extra: str = "", silver_less: int = 0) -> bool:
-        """Whether :meth:`targets` is non-empty (without building it)."""
-        least = self.least_need(seat, action)
-        return least is not None and least <= self.fund_limit(seat, action, extra, silver_less)
+    def _least_build_cost(self, covered: tuple[bool, ...]) -> int | None:
+        key = ("least_build", covered)
+        found: int | None = self.data.memo.get(key, -1)
+        if found == -1:
+            board = self.data.player_board
+            found = self.data.memo[key] = min(
+                (board.costs[slot.type] for i, slot in enumerate(board.slots) if covered[i]),
+                default=None)
+        return found
+
+    def _least_noble_need(self, supply: int) -> int | None:
+        key = ("least_noble", supply)
+        found: int | None = self.data.memo.get(key, -1)
+        if found == -1:
+            found = self.data.memo[key] = min(
+                (icons for icons, w in self.data.player_board.noble_table if w <= supply),
+                default=None)
+        return found
 
     def _targets_build(self, seat: int) -> list[tuple[str, int]]:
         player = self.players[seat]
@@ -242,11 +268,14 @@ class Actions(Machine):
 
     def action_options(self, seat: int, action: str) -> list[str]:
         """Dismiss options that leave the action feasible (VB-R33)."""
+        least = self.least_need(seat, action)
+        if least is None:                   # no target at all, whatever is dismissed
+            return []
         options = []
-        if self.has_target(seat, action):
+        if least <= self.fund_limit(seat, action):
             options.append("dismiss none")
         for card, cost in self.dismiss_candidates(seat, action):
-            if self.has_target(seat, action, card, cost):
+            if least <= self.fund_limit(seat, action, card, cost):
                 options.append(f"dismiss {card}")
         return options
 
@@ -257,10 +286,15 @@ class Actions(Machine):
             return False
         if action == "workers" and self.players[seat].supply == 0:
             return False
-        # bool(action_options(...)), stopping at the first feasible option.
-        return self.has_target(seat, action) or any(
-            self.has_target(seat, action, card, cost)
-            for card, cost in self.dismiss_candidates(seat, action))
+        # bool(action_options(...)), stopping at the first feasible option;
+        # fund_limit() is never negative, so a free target needs no further check.
+        least = self.least_need(seat, action)
+        if least is None:
+            return False
+        if least <= 0 or least <= self.fund_limit(seat, action):
+            return True
+        return any(least <= self.fund_limit(seat, action, card, cost)
+                   for card, cost in self.dismiss_candidates(seat, action))
 
     # ------------------------------------------------------------------ the three steps
     def _t_act(self, task: Task) -> Choice:
@@ -287,17 +321,33 @@ class Actions(Machine):
 
     def _t_act_target(self, task: Task) -> Choice | None:
         seat, action = int(str(task[1])), str(task[2])
-        options = [t for t, _ in self.targets(seat, action, self.turn.get("extra", ""))]
+        options = self._target_options(seat, action, self.turn.get("extra", ""))
         if not options:
             self.turn["extra"] = ""
-        return self.ask(seat, "target", f"{action}: choose the target", options)
+        return self.ask_distinct(seat, "target", f"{action}: choose the target", options)
+
+    def _target_options(self, seat: int, action: str, extra: str) -> tuple[str, ...]:
+        """The texts of :meth:`targets` (trade lists, up to 31 long, are memoised)."""
+        if action != "trade":
+            return tuple(dict.fromkeys(t for t, _ in self.targets(seat, action, extra)))
+        limit = self.fund_limit(seat, action, extra)
+        key = ("trade_options", self._trade_rate(seat), limit)
+        found: tuple[str, ...] | None = self.data.memo.get(key)
+        if found is None:
+            found = self.data.memo[key] = tuple(
+                t for t, need in self._targets_trade(seat) if need <= limit)
+        return found
 
     def _c_act_target(self, task: Task, option: str) -> None:
         self.replace(("act_pay", task[1], task[2], option, task[3]))
 
     def _t_act_pay(self, task: Task) -> Choice:
         seat, action, target = int(str(task[1])), str(task[2]), str(task[3])
-        need = dict(self.targets(seat, action, self.turn.get("extra", "")))[target]
+        # The target was chosen among the feasible ones; only its need matters here.
+        if action == "trade":                    # "trade k" needs k times the rate
+            need = int(target.split()[1]) * self._trade_rate(seat)
+        else:
+            need = dict(self.target_table(seat, action))[target]
         plans = self.plans(seat, action, need, self.turn.get("extra", ""))
         return self.ask(seat, "pay", f"{target}: how to pay", [_plan_text(p) for p in plans])
 

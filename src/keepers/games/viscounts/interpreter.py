@@ -10,38 +10,54 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import permutations
+from typing import Any, ClassVar
 
 from keepers.games.viscounts.effects import RESOURCES, Term
 from keepers.games.viscounts.state import Core
 from keepers.games.viscounts.tasks import Choice, Task, eff, term_of
 
-Step = Callable[[Task], "Choice | None"]
-Chooser = Callable[[Task, str], None]
-
-
 class Machine(Core):
-    """Task stack machine: resolves effects and asks choices."""
+    """Task stack machine: resolves effects and asks choices.
+
+    Handlers are found by name: ``_t_<task>`` steps a task, ``_c_<task>``
+    applies a choice to it and ``_e_<term>`` resolves an effect term.  Each
+    subclass gets its handler tables built once when it is defined (a dict
+    lookup per step instead of formatting a name and ``getattr``).
+    """
+
+    _steps: ClassVar[dict[str, Callable[..., Choice | None]]] = {}
+    _choosers: ClassVar[dict[str, Callable[..., None]]] = {}
+    _effects: ClassVar[dict[str, Callable[..., None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        names = dir(cls)
+        cls._steps = {n[3:]: getattr(cls, n) for n in names if n.startswith("_t_")}
+        cls._choosers = {n[3:]: getattr(cls, n) for n in names if n.startswith("_c_")}
+        cls._effects = {n[3:]: getattr(cls, n) for n in names if n.startswith("_e_")}
 
     # ------------------------------------------------------------------ main loop
     def settle(self) -> Choice | None:
         """Resolve tasks until a real decision is needed; return it (None: game over)."""
+        steps = self._steps
         for _ in range(100_000):
             if self.over:
                 return None
-            if not self.stack:
+            stack = self.stack
+            if not stack:
                 self.advance()
                 continue
-            task = self.stack[-1]
-            choice = self._step(task)
+            task = stack[-1]
+            choice = steps[task[0]](self, task)
             if choice is None:
                 continue
-            if not choice.options:
-                self.stack.pop()
+            options = choice.options
+            if not options:
+                stack.pop()
                 continue
-            if len(choice.options) == 1 or self.players[choice.player].is_ai:
-                option = choice.options[0] if len(choice.options) == 1 else \
-                    self.ai_pick(choice)
-                self._choose(task, option)
+            if len(options) == 1 or self.players[choice.player].is_ai:
+                option = options[0] if len(options) == 1 else self.ai_pick(choice)
+                self._choosers[task[0]](self, task, option)
                 continue
             return choice
         raise RuntimeError("the task stack does not settle")
@@ -55,12 +71,10 @@ class Machine(Core):
         raise NotImplementedError
 
     def _step(self, task: Task) -> Choice | None:
-        handler: Step = getattr(self, f"_t_{task[0]}")
-        return handler(task)
+        return self._steps[str(task[0])](self, task)
 
     def _choose(self, task: Task, option: str) -> None:
-        handler: Chooser = getattr(self, f"_c_{task[0]}")
-        handler(task, option)
+        self._choosers[str(task[0])](self, task, option)
 
     def apply_option(self, option: str) -> None:
         """Apply a decision (already known legal) to the top task, then settle."""
@@ -73,13 +87,12 @@ class Machine(Core):
     # ------------------------------------------------------------------ effect dispatch
     def _t_eff(self, task: Task) -> Choice | None:
         self.stack.pop()
-        seat, text, source = int(str(task[1])), str(task[2]), str(task[3])
-        term = term_of(text)
-        handler = getattr(self, f"_e_{term.name}", None)
+        term = term_of(str(task[2]))
+        handler = self._effects.get(term.name)
         if handler is None:
             self.log.append(f"{term.name}: no component in this game; nothing happens")
             return None
-        handler(seat, term, source)
+        handler(self, task[1], term, task[3])
         return None
 
     def push(self, seat: int, term: Term, source: str = "") -> None:

@@ -101,8 +101,8 @@ class Geometry:
     _printed: dict[str, str] = field(init=False, repr=False, compare=False)
     _node_of: dict[str, str] = field(init=False, repr=False, compare=False)
     _next: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
-    _reach: dict[tuple[str, int], frozenset[str]] = field(init=False, repr=False,
-                                                          compare=False)
+    # Position of each node when ordered by printed number (for sorting options).
+    rank: dict[str, int] = field(init=False, repr=False, compare=False)
     memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -115,8 +115,10 @@ class Geometry:
                 printed[node] = numbers[kind]
                 node_of.setdefault(numbers[kind], node)      # the first node wins, as before
         nxt = {node: tuple(self._neighbours(node)) for node in printed}
+        by_number = sorted(printed, key=lambda n: float(printed[n]))
+        rank = {node: index for index, node in enumerate(by_number)}
         for name, value in (("_printed", printed), ("_node_of", node_of), ("_next", nxt),
-                            ("_reach", {}), ("memo", {})):
+                            ("rank", rank), ("memo", {})):
             object.__setattr__(self, name, value)
 
     def segment_at(self, position: int) -> int:
@@ -161,16 +163,21 @@ class Geometry:
         return set(self.reach(node, steps))
 
     def reach(self, node: str, steps: int) -> frozenset[str]:
-        """:meth:`reachable` as a shared, memoised frozenset (hot path; do not copy)."""
-        key = (node, steps)
-        found = self._reach.get(key)
+        """:meth:`reachable` as a shared, memoised frozenset (hot path; do not copy).
+
+        Node ids name ring positions and the arrows are the same for every
+        segment order, so the memo lives on the board, shared by every ring.
+        """
+        key = ("reach", node, steps)
+        memo = self.board.memo
+        found: frozenset[str] | None = memo.get(key)
         if found is None:
             if steps == 0:
                 found = frozenset({node})
             else:
                 found = frozenset(n for f in self.reach(node, steps - 1)
                                   for n in self.neighbours(f))
-            self._reach[key] = found
+            memo[key] = found
         return found
 
     def spots(self, position: int) -> tuple[Spot, ...]:

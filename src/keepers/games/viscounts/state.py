@@ -10,6 +10,7 @@ the primitive operations the interpreter uses (gains, markers, piles, castle).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from keepers.core.rng import Rng
@@ -63,6 +64,10 @@ class Profile:
             texts = [str(t.sub(0)) for t in self.abilities[slots, cards] if t.name == trigger]
             found = self.memo[key] = tuple(reversed(texts))
         return found
+
+
+# parse_icons memoised; the shared result is only read.
+_parsed_icons = cache(parse_icons)
 
 
 def _trim(memo: dict[Any, Any]) -> None:
@@ -207,13 +212,15 @@ class Core:
             if card_id:
                 for icon, n in self._printed_icons(seat, card_id).items():
                     counts[icon] += n
-        for index, key in ((1, "space2"), (2, "space3")):
-            if player.spaces[index] is None:
-                for icon, n in self._starting_icons(seat)[key].items():
-                    counts[icon] += n
+        if player.spaces[1] is None or player.spaces[2] is None:
+            starting = self._starting_icons(seat)
+            for index, key in ((1, "space2"), (2, "space3")):
+                if player.spaces[index] is None:
+                    for icon, n in starting[key].items():
+                        counts[icon] += n
         for term in abilities:
             if term.name == "permanent_icon":
-                for icon, n in parse_icons(term.word(0)).items():
+                for icon, n in _parsed_icons(term.word(0)).items():
                     counts[icon] += n
         return counts
 
@@ -394,6 +401,11 @@ class Core:
         """Hireable tops: (position, card id) for every non-empty pile (VB-3.3.1, VB-R04)."""
         return [(pos, pile[-1]) for pos, pile in enumerate(self.tf_piles) if pile]
 
+    def _printed_manuscript_cost(self, position: int) -> int:
+        """Cost of :meth:`printed_manuscript` without building it."""
+        segment = self.data.board.segments[self.geo.segment_at(position) - 1]
+        return segment.printed_manuscript.cost
+
     def printed_manuscript(self, position: int) -> Manuscript:
         """The manuscript printed under a pile, as a pseudo manuscript."""
         printed = self.data.board.segments[self.geo.segment_at(position) - 1].printed_manuscript
@@ -424,3 +436,7 @@ class Core:
     def ask(self, seat: int, kind: str, prompt: str, options: list[str]) -> Choice:
         """Build a choice (options deduplicated, order kept)."""
         return Choice(seat, kind, prompt, tuple(dict.fromkeys(options)))
+
+    def ask_distinct(self, seat: int, kind: str, prompt: str, options: tuple[str, ...]) -> Choice:
+        """Build a choice from options already known to be distinct (no deduplication)."""
+        return Choice(seat, kind, prompt, options)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, ClassVar
+
 from keepers.games.viscounts.actions import Actions
 from keepers.games.viscounts.data import PlayerCard
 from keepers.games.viscounts.model import TRACK_MAX, TRACK_MIN
@@ -9,10 +12,17 @@ from keepers.games.viscounts.state import ROUND_CAP
 from keepers.games.viscounts.tasks import Choice, Task, eff
 
 PHASES = ("manage", "move", "action", "recruit", "collision", "draw")
+NEXT_PHASE = dict(zip(PHASES, PHASES[1:], strict=False))
 
 
 class Turns(Actions):
     """Turn sequencing on top of the actions."""
+
+    _begins: ClassVar[dict[str, Callable[[Any, int], None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._begins = {phase: getattr(cls, f"begin_{phase}") for phase in PHASES}
 
     # ------------------------------------------------------------------ setup picks (VB-5.7)
     def _t_setup_pick(self, task: Task) -> Choice:
@@ -77,8 +87,8 @@ class Turns(Actions):
         elif self.phase == "draw":
             self.end_turn()
         else:
-            self.phase = PHASES[PHASES.index(self.phase) + 1]
-            getattr(self, f"begin_{self.phase}")(self.current)
+            self.phase = NEXT_PHASE[self.phase]
+            self._begins[self.phase](self, self.current)
 
     def begin_turn(self, seat: int) -> None:
         """Start a player's phase 1 (or the AI's turn)."""
@@ -183,13 +193,26 @@ class Turns(Actions):
         geo = self.geo
         found: list[tuple[int, str, str]] | None = geo.memo.get(key)
         if found is None:
-            costs: dict[str, int] = {}
+            # Order by (cost, printed number); ranks are < 16, so one integer sorts both.
+            rank = geo.rank
+            ordered = sorted((cost * 16 + rank[node], cost, node)
+                             for node, cost in self._reach_costs(start, distance, free).items())
+            found = geo.memo[key] = [(cost, f"move {geo.printed(node)}", node)
+                                     for _, cost, node in ordered]
+        return found
+
+    def _reach_costs(self, start: str, distance: int, free: int) -> dict[str, int]:
+        """Cheapest cost of each endpoint for up to 12 paid steps (topology only; shared)."""
+        key = ("move_costs", start, distance, free)
+        memo = self.geo.board.memo
+        found: dict[str, int] | None = memo.get(key)
+        if found is None:
+            found = {}
             for extra in range(free + 12 + 1):
                 cost = max(0, extra - free)
-                for node in geo.reach(start, distance + extra):
-                    costs.setdefault(node, cost)
-            ordered = sorted(costs, key=lambda n: (costs[n], float(geo.printed(n))))
-            found = geo.memo[key] = [(costs[n], f"move {geo.printed(n)}", n) for n in ordered]
+                for node in self.geo.reach(start, distance + extra):
+                    found.setdefault(node, cost)
+            memo[key] = found
         return found
 
     def _t_move(self, task: Task) -> Choice:
@@ -213,11 +236,14 @@ class Turns(Actions):
 
     def _t_action(self, task: Task) -> Choice:
         seat = int(str(task[1]))
-        options = [f"action {a}" for a in ("trade", "build", "workers", "transcribe")
+        # Only the two actions of the Viscount's location can be allowed (VB-3.3.8).
+        here = ("workers", "transcribe") if self.players[seat].node.endswith(".I") \
+            else ("trade", "build")
+        options = [f"action {a}" for a in here
                    if (a != "transcribe" or not self.turn.get("transcribed"))
                    and self.action_allowed(seat, a)]
-        return self.ask(seat, "action", "take a primary action (VB-6.3)",
-                        options + ["action pass"])
+        return self.ask_distinct(seat, "action", "take a primary action (VB-6.3)",
+                                 (*options, "action pass"))
 
     def _c_action(self, task: Task, option: str) -> None:
         self.stack.pop()

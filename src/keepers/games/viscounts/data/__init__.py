@@ -167,6 +167,9 @@ class Board:
     exchanges: Mapping[str, Exchange]
     segments: tuple[Segment, ...]
     sides: Mapping[str, tuple[int, ...]]
+    # Lookups that depend only on the topology (the arrows are the same for
+    # every segment order), shared by every ring built on this board.
+    memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def side_for(self, players: int) -> str:
         """Return the segment side used with ``players`` players (VB-3.1.1)."""
