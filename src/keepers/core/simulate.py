@@ -208,6 +208,11 @@ def print_summary(console: Console, summary: Mapping[str, Any],
             table.add_column(t("sim.key"))
             table.add_column(t("sim.value"), justify="right")
             for key, value in data.items():
-                shown = f"{value:.4g}" if isinstance(value, float) else Pretty(value)
+                if isinstance(value, float):
+                    shown: Any = f"{value:.4g}"
+                elif isinstance(value, str):
+                    shown = value
+                else:
+                    shown = Pretty(value)
                 table.add_row(str(key), shown)
             console.print(table)

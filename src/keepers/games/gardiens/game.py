@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from keepers.core.bots import RandomBot
 from keepers.core.game import BotFactory, Game, GameState, JsonDict
+from keepers.core.simulate import wilson
 from keepers.games.gardiens.gamedata import GameData, load
 from keepers.games.gardiens.setup import new_game
 from keepers.games.gardiens.state import GardiensState
@@ -76,10 +78,19 @@ class GardiensGame(Game):
         for reason in reasons:
             report[f"end by {reason}"] = round(mean(f"end_{reason}"), 4)
         for k in range(1, players + 1):
-            report[f"win share, game seat {k}"] = round(mean(f"s{k}_win"), 4)
+            share = mean(f"s{k}_win")
+            low, high = wilson(share * len(stats), len(stats))
+            report[f"win share, game seat {k}"] = round(share, 4)
+            report[f"95% CI, game seat {k}"] = f"{low:.1%} - {high:.1%}"
+        lengths = Counter(int(r["rounds"]) for r in results)
+        report["rounds: distribution"] = ", ".join(
+            f"{n}: {lengths[n] / len(results):.1%}" for n in sorted(lengths))
+        totals = {src: sum(mean(f"s{k}_vp_{src}") for k in range(1, players + 1))
+                  for src in sources}
+        grand = sum(totals.values()) or 1.0
         for src in sources:
-            total = sum(mean(f"s{k}_vp_{src}") for k in range(1, players + 1))
-            report[f"mean VP per player from {src}"] = round(total / players, 3)
+            report[f"mean VP per player from {src}"] = round(totals[src] / players, 3)
+            report[f"share of points from {src}"] = f"{totals[src] / grand:.1%}"
         return report
 
     def render(self, view: JsonDict) -> Any:

@@ -14,6 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from keepers.games.gardiens.objectives import TIMED_CHECKPOINTS, Check, compile_condition
+
 DATA_FILE = "gardiens-data.toml"
 
 
@@ -44,6 +46,15 @@ class Layout:
     origins: tuple[int, ...]  # Shadow origin hexes, SH1.. (GR-2.9)
     shadow_ids: tuple[str, ...]
     next_hex: tuple[int, ...]  # Shadow path rule (GR-25.8), -1 at the Citadel
+    # Lookups derived once per map, so that legal decisions and objective tests
+    # never format strings or scan every hex on the hot path.
+    labels: tuple[str, ...]
+    kind_hexes: dict[str, tuple[int, ...]]  # hexes of each kind
+    printed_hexes: tuple[tuple[int, ...], ...]  # hexes printed with each resource
+    home_areas: tuple[tuple[int, ...], ...]  # home slot Hk and its neighbours
+    move_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][n-1]: "S D n", D = j-th neighbour
+    attack_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][k-1]: "attack S T k"
+    build_cmds: tuple[tuple[str, ...], ...]  # [building][h]: "build KEY H"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,14 +135,26 @@ class GameData:
     face_values: dict[str, int]
     coop: dict[str, Any]
     colours: tuple[str, ...]
+    # Derived once at load time for the hot path (see GardiensState and the rules).
+    res_index: dict[str, int]
+    int_rules: dict[str, int]  # the integer entries of ``rules``
+    recruit_cost: tuple[int, ...]  # GR-8.2 as a cube vector
+    source_cmds: tuple[str, ...]  # "source NAME" per resource
+    exchange_cmds: tuple[tuple[str, ...], ...]  # [give][take]: "exchange GIVE TAKE"
+    event_forbids: dict[str, frozenset[str]]  # event instance -> actions it forbids
+    objective_checks: dict[str, tuple[bool, Check]]  # id -> (tested at every CP?, test)
 
     def res(self, name: str) -> int:
-        """Return the index of a resource name."""
-        return self.resources.index(name)
+        """Return the index of a resource name (ValueError when unknown)."""
+        index = self.res_index.get(name)
+        if index is None:
+            raise ValueError(f"{name!r} is not a resource")
+        return index
 
     def rule(self, key: str) -> int:
         """Return an integer number of the ``[rules]`` table."""
-        return int(self.rules[key])
+        value = self.int_rules.get(key)
+        return int(self.rules[key]) if value is None else value
 
 
 def _cube_tuple(resources_order: tuple[str, ...], table: dict[str, Any]) -> tuple[int, ...]:
@@ -139,7 +162,8 @@ def _cube_tuple(resources_order: tuple[str, ...], table: dict[str, Any]) -> tupl
 
 
 def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
-                  directions: tuple[tuple[int, int], ...]) -> Layout:
+                  directions: tuple[tuple[int, int], ...], building_keys: tuple[str, ...],
+                  max_per_hex: int) -> Layout:
     hexes: list[HexInfo] = []
     for index, item in enumerate(raw["hexes"]):
         q, r = int(item["q"]), int(item["r"])
@@ -159,6 +183,7 @@ def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
     homes = tuple(slots[f"H{k}"] for k in range(1, len(slots) + 1))
     origins = raw.get("shadow_origins", [])
     next_hex = tuple(_path_step(h, hexes, neighbours) for h in hexes)
+    labels = tuple(h.label for h in hexes)
     return Layout(
         players=int(raw["players"]),
         hexes=tuple(hexes),
@@ -170,6 +195,26 @@ def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
         origins=tuple(by_coord[(int(o["q"]), int(o["r"]))] for o in origins),
         shadow_ids=tuple(str(o["id"]) for o in origins),
         next_hex=next_hex,
+        labels=labels,
+        kind_hexes={kind: tuple(h.index for h in hexes if h.kind == kind)
+                    for kind in sorted({h.kind for h in hexes})},
+        printed_hexes=tuple(tuple(h.index for h in hexes if h.resource == r)
+                            for r in range(len(resources_order))),
+        home_areas=tuple((home, *neighbours[home]) for home in homes),
+        move_cmds=_pair_cmds("move ", labels, neighbours, max_per_hex),
+        attack_cmds=_pair_cmds("attack ", labels, neighbours, max_per_hex),
+        build_cmds=tuple(tuple(f"build {key} {label}" for label in labels)
+                         for key in building_keys),
+    )
+
+
+def _pair_cmds(verb: str, labels: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...],
+               most: int) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """``verb S D n`` for each hex S, each neighbour D (in neighbour order), n = 1..most."""
+    return tuple(
+        tuple(tuple(f"{verb}{labels[s]} {labels[d]} {n}" for n in range(1, most + 1))
+              for d in neighbours[s])
+        for s in range(len(labels))
     )
 
 
@@ -190,6 +235,22 @@ def _effects(raw: Any) -> tuple[dict[str, Any], ...]:
 
 def _instances(defs: dict[str, Any]) -> tuple[str, ...]:
     return tuple(f"{d.id}#{c}" for d in defs.values() for c in range(1, d.copies + 1))
+
+
+def _int_entries(table: dict[str, Any]) -> dict[str, int]:
+    """The entries of a table that ``int()`` accepts, converted."""
+    out = {}
+    for key, value in table.items():
+        try:
+            out[key] = int(value)
+        except (TypeError, ValueError):
+            continue
+    return out
+
+
+def _forbids(event: EventDef) -> frozenset[str]:
+    """What a "next round" event forbids while in force (GR-23.1)."""
+    return frozenset(op["action"] for op in event.effect if op["op"] == "forbid")
 
 
 def parse(raw: dict[str, Any]) -> GameData:
@@ -220,11 +281,15 @@ def parse(raw: dict[str, Any]) -> GameData:
     }
     card_instances = _instances(cards)
     event_instances = _instances(events)
+    rules = dict(raw["rules"])
+    res_index = {name: i for i, name in enumerate(order)}
+    building_keys = tuple(b.key for b in buildings)
+    max_per_hex = int(rules["max_guardians_per_hex"])
     return GameData(
         raw=raw,
         resources=order,
         directions=directions,
-        rules=dict(raw["rules"]),
+        rules=rules,
         setup=dict(raw["setup"]),
         supply=_cube_tuple(order, raw["components"]["supply"]),
         guardians_per_player=int(raw["components"]["guardians_per_player"]),
@@ -237,13 +302,31 @@ def parse(raw: dict[str, Any]) -> GameData:
         event_instances=event_instances,
         event_of={i: events[i.split("#")[0]] for i in event_instances},
         objectives=objectives,
-        layouts={int(lay["players"]): _build_layout(lay, order, directions)
+        layouts={int(lay["players"]): _build_layout(lay, order, directions, building_keys,
+                                                    max_per_hex)
                  for lay in raw["layouts"]},
         dice_faces=tuple(str(f) for f in raw["dice"]["faces"]),
         face_values={str(k): int(v) for k, v in raw["dice"]["values"].items()},
         coop=dict(raw["coop"]),
         colours=tuple(str(c) for c in raw["components"]["colours"]),
+        res_index=res_index,
+        int_rules=_int_entries(rules),
+        recruit_cost=_recruit_cost(rules, res_index, len(order)),
+        source_cmds=tuple(f"source {name}" for name in order),
+        exchange_cmds=tuple(tuple(f"exchange {a} {b}" for b in order) for a in order),
+        event_forbids={i: _forbids(events[i.split("#")[0]]) for i in event_instances},
+        objective_checks={oid: (o.checkpoint not in TIMED_CHECKPOINTS,
+                                compile_condition(o.condition, res_index, building_keys))
+                          for oid, o in objectives.items()},
     )
+
+
+def _recruit_cost(rules: dict[str, Any], res_index: dict[str, int],
+                  size: int) -> tuple[int, ...]:
+    cost = [0] * size
+    for name, amount in rules["recruit_cost"].items():
+        cost[res_index[name]] = int(amount)
+    return tuple(cost)
 
 
 def load_path(path: str | Path) -> GameData:

@@ -2,20 +2,31 @@
 
 Each condition kind measures a number for the player, compared with the
 condition's ``at_least`` (1 when absent); ``all`` combines sub-conditions.
+
+Objectives are tested at every checkpoint for every player, so each condition
+is compiled once, when the data is loaded, into a small test ``(state, player)
+-> bool`` with its names already resolved to indices.  A condition that does
+not compile (unknown kind, resource or building) becomes a test that evaluates
+it the slow way, so that it fails exactly when and how it always did.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from keepers.games.gardiens.state import GardiensState
+if TYPE_CHECKING:  # the state module imports the data module, which imports this one
+    from keepers.games.gardiens.state import GardiensState
 
-Measure = Callable[[GardiensState, int, dict[str, Any], list[int]], int]
+Measure = Callable[["GardiensState", int, dict[str, Any], list[int]], int]
+Check = Callable[["GardiensState", int], bool]
+
+TIMED_CHECKPOINTS = ("snapshot", "own_end_of_turn")
+"""Objective timings tested only at some checkpoints (GR-24.3); others: at every one."""
 
 
 def holds(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> bool:
-    """Evaluate a condition (GR-24.2).
+    """Evaluate a condition (GR-24.2), without compiling it.
 
     ``mine`` starts empty and is filled with the player's hexes when first needed,
     so that the conditions tested at one checkpoint share it.
@@ -29,6 +40,84 @@ def holds(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> b
     return measure(st, p, cond, mine) >= int(cond.get("at_least", 1))
 
 
+# -- compiled conditions (the hot path) --------------------------------------------
+def compile_condition(cond: dict[str, Any], res_index: dict[str, int],
+                      building_keys: tuple[str, ...]) -> Check:
+    """Return a fast test equivalent to :func:`holds` for this condition."""
+    try:
+        return _compile(cond, res_index, building_keys)
+    except (KeyError, TypeError, ValueError):
+        return lambda st, p: holds(st, p, cond, [])
+
+
+def _compile(cond: dict[str, Any], res_index: dict[str, int],
+             building_keys: tuple[str, ...]) -> Check:
+    kind = cond["kind"]
+    if kind == "all":
+        subs = tuple(_compile(sub, res_index, building_keys) for sub in cond["of"])
+        return lambda st, p: all(sub(st, p) for sub in subs)
+    need = int(cond.get("at_least", 1))
+    if kind == "hold_resource":
+        r = res_index[cond["resource"]]
+        return lambda st, p: st.cubes[p][r] >= need
+    if kind == "hand_size":
+        return lambda st, p: len(st.hands[p]) >= need
+    if kind == "counter":
+        return _compile_counter(str(cond["counter"]), need)
+    if kind == "guardians_on_map":
+        return lambda st, p: _on_board(st, p) >= need
+    if kind == "control_building":
+        return _compile_building(building_keys.index(cond["building"]), need)
+    if kind == "home_and_neighbours":
+        return lambda st, p: int(_owns_all(st, p, st.layout.home_areas[st.seat(p) - 1])) >= need
+    if kind == "control_citadel":
+        return lambda st, p: int(st.owner[st.layout.citadel] == p) >= need
+    if kind == "control_count":
+        return lambda st, p: st.owner.count(p) >= need
+    if kind == "control_kind":
+        hex_kind = str(cond["hex_kind"])
+        return lambda st, p: _owned_among(st, p, st.layout.kind_hexes.get(hex_kind, ())) >= need
+    if kind == "control_printed":
+        r = res_index[cond["resource"]]
+        return lambda st, p: _owned_among(st, p, st.layout.printed_hexes[r]) >= need
+    raise ValueError(kind)
+
+
+def _compile_counter(name: str, need: int) -> Check:
+    if name == "combats_won":
+        return lambda st, p: st.combats_won[p] >= need
+    if name == "building_types_built":
+        return lambda st, p: len(st.types_built[p]) >= need
+    if name == "trade_actions":
+        return lambda st, p: st.trades[p] >= need
+    raise ValueError(name)
+
+
+def _compile_building(want: int, need: int) -> Check:
+    def check(st: GardiensState, p: int) -> bool:
+        building = st.building
+        if building.count(want) < need:  # buildings are rare: usually decided here
+            return False
+        owner = st.owner
+        return sum(1 for h, b in enumerate(building) if b == want and owner[h] == p) >= need
+    return check
+
+
+def _on_board(st: GardiensState, p: int) -> int:
+    return sum(c for o, c in zip(st.owner, st.count, strict=True) if o == p)
+
+
+def _owns_all(st: GardiensState, p: int, hexes: tuple[int, ...]) -> bool:
+    owner = st.owner
+    return all(owner[h] == p for h in hexes)
+
+
+def _owned_among(st: GardiensState, p: int, hexes: tuple[int, ...]) -> int:
+    owner = st.owner
+    return sum(1 for h in hexes if owner[h] == p)
+
+
+# -- the reference measures (used by holds) ----------------------------------------
 def _hexes(st: GardiensState, p: int, mine: list[int]) -> list[int]:
     if not mine:
         mine.extend(st.controlled(p))

@@ -117,24 +117,37 @@ class Actions(Machine):
         plan for a smaller one.  So one limit answers every target's check.
         The limit is never negative.
         """
-        profile = self.profile(seat)
-        free = self._free_icons(profile, action, extra)
-        conversions = self._conversions(profile, action)
+        return self._fund_limit(self.profile(seat), seat, action, extra, silver_less)
+
+    def _fund_limit(self, profile: Profile, seat: int, action: str, extra: str = "",
+                    silver_less: int = 0) -> int:
+        free, conversions, direct = self._funding(profile, action, extra)
         budget = self._budget(seat, silver_less)
-        direct = ACTION_PAYMENT[action]
         if min(budget) < 0:
             return free                                  # nothing payable at all
         if not conversions:
-            return free + budget[RESOURCE_KEYS.index(direct)]
+            return free + budget[direct]
         key = ("limit", conversions, direct, budget)
         deficit: int | None = self.data.memo.get(key)
         if deficit is None:
-            deficit = budget[RESOURCE_KEYS.index(direct)]    # direct payment alone
+            deficit = budget[direct]                     # direct payment alone
             while any(all(c <= b for c, b in zip(cost, budget, strict=True))
-                      for _, cost in self._all_plans(conversions, deficit + 1, direct)):
+                      for _, cost in self._all_plans(conversions, deficit + 1,
+                                                     RESOURCE_KEYS[direct])):
                 deficit += 1
             self.data.memo[key] = deficit
         return free + deficit
+
+    def _funding(self, profile: Profile, action: str,
+                 extra: str) -> tuple[int, tuple[Conversion, ...], int]:
+        """Free icons, paid conversions and the index of the direct payment (memoised)."""
+        key = ("funding", action, extra)
+        found: tuple[int, tuple[Conversion, ...], int] | None = profile.memo.get(key)
+        if found is None:
+            found = profile.memo[key] = (self._free_icons(profile, action, extra),
+                                         self._conversions(profile, action),
+                                         RESOURCE_KEYS.index(ACTION_PAYMENT[action]))
+        return found
 
     def _enumerate(self, conversions: list[Conversion], deficit: int, direct: str) -> list[Plan]:
         if not conversions:
@@ -182,13 +195,16 @@ class Actions(Machine):
         Computed without building the target texts: an action is feasible
         exactly when its cheapest target is within :meth:`fund_limit`.
         """
+        return self._least_need(self.profile(seat), seat, action)
+
+    def _least_need(self, profile: Profile, seat: int, action: str) -> int | None:
         player = self.players[seat]
         if action == "trade":
             return 0                                     # "trade 0" needs no icon
         if action == "build":
             if all(s in self.spots for s in self.geo.group(player.node)):
                 return None
-            return self._least_build_cost(tuple(player.covered))
+            return self._least_build_cost(profile, player.covered)
         if action == "workers":
             return self._least_noble_need(player.supply)
         position = self.position(seat)
@@ -197,12 +213,12 @@ class Actions(Machine):
             return self.manuscript(pile[-1]).cost
         return self._printed_manuscript_cost(position)
 
-    def _least_build_cost(self, covered: tuple[bool, ...]) -> int | None:
-        key = ("least_build", covered)
-        found: int | None = self.data.memo.get(key, -1)
+    def _least_build_cost(self, profile: Profile, covered: list[bool]) -> int | None:
+        # The profile is keyed by the covered slots, so it can hold the answer.
+        found: int | None = profile.memo.get("least_build", -1)
         if found == -1:
             board = self.data.player_board
-            found = self.data.memo[key] = min(
+            found = profile.memo["least_build"] = min(
                 (board.costs[slot.type] for i, slot in enumerate(board.slots) if covered[i]),
                 default=None)
         return found
@@ -242,22 +258,30 @@ class Actions(Machine):
     # ------------------------------------------------------------------ dismissing (VB-6.3.3)
     def dismiss_candidates(self, seat: int, action: str) -> list[tuple[str, int]]:
         """Cards that may be dismissed for this action, with their silver cost."""
-        if self.turn.get("dismissed") or self.players[seat].is_ai:
+        return self._dismiss_candidates(self.profile(seat), seat, action)
+
+    def _dismiss_candidates(self, profile: Profile, seat: int,
+                            action: str) -> list[tuple[str, int]]:
+        player = self.players[seat]
+        if self.turn.get("dismissed") or player.is_ai:
             return []
-        positions = range(5) if self.has_modifier(seat, "dismiss_anywhere") \
-            else [self.position(seat)]
+        positions = range(5) if "dismiss_anywhere" in profile.names \
+            else (self.position(seat),)
+        icon = ACTION_ICON[action]
         out: list[tuple[str, int]] = []
         for position in positions:
             card = self.card(self.adjacent_townsfolk(position))
-            if card.icon_count(ACTION_ICON[action]) or card.icon_count("criminal"):
-                cost = self.dismiss_cost(seat, card)
-                if cost <= self.players[seat].silver:
+            if card.icon_count(icon) or card.icon_count("criminal"):
+                cost = self._dismiss_cost(profile, card)
+                if cost <= player.silver:
                     out.append((card.id, cost))
         return out
 
     def dismiss_cost(self, seat: int, card: CardDef) -> int:
         """Silver to dismiss (dismiss_cost, then cheaper_dismiss, minimum 0)."""
-        profile = self.profile(seat)
+        return self._dismiss_cost(self.profile(seat), card)
+
+    def _dismiss_cost(self, profile: Profile, card: CardDef) -> int:
         fixed: int | None = profile.memo.get("dismiss_cost", -1)
         if fixed == -1:
             costs = [int(t.word(0)) for t in profile.abilities[True, True]
@@ -268,33 +292,35 @@ class Actions(Machine):
 
     def action_options(self, seat: int, action: str) -> list[str]:
         """Dismiss options that leave the action feasible (VB-R33)."""
-        least = self.least_need(seat, action)
+        profile = self.profile(seat)
+        least = self._least_need(profile, seat, action)
         if least is None:                   # no target at all, whatever is dismissed
             return []
         options = []
-        if least <= self.fund_limit(seat, action):
+        if least <= self._fund_limit(profile, seat, action):
             options.append("dismiss none")
-        for card, cost in self.dismiss_candidates(seat, action):
-            if least <= self.fund_limit(seat, action, card, cost):
+        for card, cost in self._dismiss_candidates(profile, seat, action):
+            if least <= self._fund_limit(profile, seat, action, card, cost):
                 options.append(f"dismiss {card}")
         return options
 
     def action_allowed(self, seat: int, action: str) -> bool:
         """Location rule (VB-3.3.8) plus feasibility."""
-        inside = self.players[seat].node.endswith(".I")
-        if inside != (action in ("workers", "transcribe")):
+        player = self.players[seat]
+        if player.node.endswith(".I") != (action in ("workers", "transcribe")):
             return False
-        if action == "workers" and self.players[seat].supply == 0:
+        if action == "workers" and player.supply == 0:
             return False
         # bool(action_options(...)), stopping at the first feasible option;
         # fund_limit() is never negative, so a free target needs no further check.
-        least = self.least_need(seat, action)
+        profile = self.profile(seat)
+        least = self._least_need(profile, seat, action)
         if least is None:
             return False
-        if least <= 0 or least <= self.fund_limit(seat, action):
+        if least <= 0 or least <= self._fund_limit(profile, seat, action):
             return True
-        return any(least <= self.fund_limit(seat, action, card, cost)
-                   for card, cost in self.dismiss_candidates(seat, action))
+        return any(least <= self._fund_limit(profile, seat, action, card, cost)
+                   for card, cost in self._dismiss_candidates(profile, seat, action))
 
     # ------------------------------------------------------------------ the three steps
     def _t_act(self, task: Task) -> Choice:

@@ -16,6 +16,7 @@ from keepers.games.viscounts.effects import RESOURCES, Term
 from keepers.games.viscounts.state import Core
 from keepers.games.viscounts.tasks import Choice, Task, eff, term_of
 
+
 class Machine(Core):
     """Task stack machine: resolves effects and asks choices.
 
@@ -25,9 +26,9 @@ class Machine(Core):
     lookup per step instead of formatting a name and ``getattr``).
     """
 
-    _steps: ClassVar[dict[str, Callable[..., Choice | None]]] = {}
-    _choosers: ClassVar[dict[str, Callable[..., None]]] = {}
-    _effects: ClassVar[dict[str, Callable[..., None]]] = {}
+    _steps: ClassVar[dict[object, Callable[..., Choice | None]]] = {}
+    _choosers: ClassVar[dict[object, Callable[..., None]]] = {}
+    _effects: ClassVar[dict[object, Callable[..., None]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -71,10 +72,10 @@ class Machine(Core):
         raise NotImplementedError
 
     def _step(self, task: Task) -> Choice | None:
-        return self._steps[str(task[0])](self, task)
+        return self._steps[task[0]](self, task)
 
     def _choose(self, task: Task, option: str) -> None:
-        self._choosers[str(task[0])](self, task, option)
+        self._choosers[task[0]](self, task, option)
 
     def apply_option(self, option: str) -> None:
         """Apply a decision (already known legal) to the top task, then settle."""

@@ -40,11 +40,17 @@ class Player:
         self.is_ai = is_ai
 
     def clone(self) -> Player:
-        """Copy with independent containers."""
+        """Copy with independent containers (spelled out: clone() runs in every search)."""
         other = Player.__new__(Player)
-        for name in Player.__slots__:
-            value = getattr(self, name)
-            setattr(other, name, list(value) if isinstance(value, list) else value)
+        other.seat, other.node, other.is_ai = self.seat, self.node, self.is_ai
+        other.silver, other.ink, other.gold, other.stone = (
+            self.silver, self.ink, self.gold, self.stone)
+        other.corruption, other.virtue, other.supply = self.corruption, self.virtue, self.supply
+        other.debts_unpaid, other.debts_paid = self.debts_unpaid, self.debts_paid
+        other.deeds_acquired, other.deeds_approved = self.deeds_acquired, self.deeds_approved
+        other.hand, other.draw, other.discard = self.hand[:], self.draw[:], self.discard[:]
+        other.spaces, other.covered = self.spaces[:], self.covered[:]
+        other.manuscripts, other.bonus = self.manuscripts[:], self.bonus[:]
         return other
 
     def get(self, key: str) -> int:

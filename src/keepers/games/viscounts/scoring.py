@@ -124,10 +124,18 @@ def score_player(state: Core, seat: int) -> Score:
     player = state.players[seat]
     board = state.data.player_board
     score = Score(seat)
+    built: dict[str, int] = {}                  # own standard buildings by type
+    for owner, btype in state.spots.values():
+        if owner == seat:
+            built[btype] = built.get(btype, 0) + 1
     score.parts["buildings"] = sum(
-        board.vp[kind][n - 1] for kind in board.vp if (n := len(state.own_spots(seat, kind))))
-    score.parts["castle"] = sum(state.castle[s][t][seat] * state.data.castle.tier_vp[t]
-                                for s in range(5) for t in range(3))
+        board.vp[kind][n - 1] for kind in board.vp if (n := built.get(kind, 0)))
+    tier_vp = state.data.castle.tier_vp
+    castle = 0
+    for section in state.castle:
+        castle += section[0][seat] * tier_vp[0] + section[1][seat] * tier_vp[1] \
+            + section[2][seat] * tier_vp[2]
+    score.parts["castle"] = castle
     ribbons = [state.manuscript(m).ribbon for m in player.manuscripts]
     score.parts["ribbon_sets"] = ribbon_sets_vp(ribbons)
     score.parts["manuscripts"] = sum(scoring_term_vp(state, seat, state.manuscript(m).scoring)

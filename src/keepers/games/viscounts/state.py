@@ -17,7 +17,7 @@ from keepers.core.rng import Rng
 from keepers.games.viscounts.data import CardDef, GameData, Manuscript
 from keepers.games.viscounts.effects import ICONS, Term, parse_icons
 from keepers.games.viscounts.model import TRACK_MAX, TRACK_MIN, Geometry, Player
-from keepers.games.viscounts.tasks import Choice, Task, eff, flatten
+from keepers.games.viscounts.tasks import Choice, Task, flatten
 
 ACTION_ICON = {"trade": "merchant", "build": "builder", "workers": "noble",
                "transcribe": "cleric"}
@@ -112,22 +112,24 @@ class Core:
 
     # ------------------------------------------------------------------ copying
     def copy_into(self, other: Core) -> None:
-        """Copy every mutable container into ``other`` (static data shared)."""
-        other.data, other.geo, other.seats = self.data, self.geo, self.seats
+        """Copy every mutable container into ``other`` (static data shared).
+
+        Scalars, the static data and the geometry are taken over in one
+        ``__dict__`` update; the containers are then replaced by copies (tasks
+        are immutable tuples, so copying the stack list is enough).
+        """
+        other.__dict__.update(self.__dict__)
         other.players = [p.clone() for p in self.players]
         other.rng = self.rng.copy()
-        for name in ("start", "current", "round", "phase", "leader", "debt_above", "deed_above",
-                     "poverty", "prosperity", "last_round", "over", "capped"):
-            setattr(other, name, getattr(self, name))
-        other.stack = list(self.stack)
-        other.tf_piles = [list(p) for p in self.tf_piles]
-        other.ms_piles = [list(p) for p in self.ms_piles]
+        other.stack = self.stack[:]
+        other.tf_piles = [p[:] for p in self.tf_piles]
+        other.ms_piles = [p[:] for p in self.ms_piles]
         other.spots = {k: list(v) for k, v in self.spots.items()}
-        other.castle = [[list(t) for t in s] for s in self.castle]
-        other.cleric = dict(self.cleric)
-        other.removed = list(self.removed)
-        other.turn = dict(self.turn)
-        other.pairs = [list(p) for p in self.pairs]
+        other.castle = [[t[:] for t in s] for s in self.castle]
+        other.cleric = self.cleric.copy()
+        other.removed = self.removed[:]
+        other.turn = self.turn.copy()
+        other.pairs = [p[:] for p in self.pairs]
         other.log = self.log[-20:]
         other.ai = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ai.items()}
 

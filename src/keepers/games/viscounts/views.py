@@ -30,6 +30,38 @@ def _player_view(state: ViscountsState, seat: int, viewer: int | None) -> JsonDi
     return data
 
 
+def _ring_entry(state: ViscountsState, p: int) -> JsonDict:
+    """One ring position of a view: fixed parts come from the geometry's memo (copied)."""
+    segment, section, trade, spot_ids, groups, numbers = _ring_static(state, p)
+    return {"position": p, "segment": segment, "section": section,
+            "townsfolk_top": state.adjacent_townsfolk(p),
+            "townsfolk_left": len(state.tf_piles[p]),
+            "manuscript_top": state.ms_piles[p][-1] if state.ms_piles[p] else None,
+            "manuscripts_left": len(state.ms_piles[p]),
+            "trade": dict(trade),
+            "spots": {s: state.spots.get(s) for s in spot_ids},
+            "groups": {k: list(v) for k, v in groups.items()},
+            "numbers": dict(numbers)}
+
+
+RingStatic = tuple[int, str, dict[str, str], tuple[str, ...], dict[str, tuple[str, ...]],
+                   dict[str, str]]
+
+
+def _ring_static(state: ViscountsState, p: int) -> RingStatic:
+    geo = state.geo
+    key = ("view_ring", p)
+    found: RingStatic | None = geo.memo.get(key)
+    if found is None:
+        found = geo.memo[key] = (
+            geo.segment_at(p), state.data.castle.sections[geo.section_at(p)],
+            {k: geo.trade_kind(f"{p}.{k}") for k in ("L", "R")},
+            tuple(s.id for s in geo.spots(p)),
+            {k: geo.group(f"{p}.{k}") for k in ("L", "R")},
+            {k: geo.printed(f"{p}.{k}") for k in ("L", "R", "I")})
+    return found
+
+
 def build_view(state: ViscountsState, viewer: int | None) -> JsonDict:
     """What ``viewer`` may see (None: spectator)."""
     choice = state._pending()
@@ -50,17 +82,7 @@ def build_view(state: ViscountsState, viewer: int | None) -> JsonDict:
         "current": state.current,
         "start": state.start,
         "decision": decision,
-        "ring": [{"position": p, "segment": state.geo.segment_at(p),
-                  "section": state.data.castle.sections[state.geo.section_at(p)],
-                  "townsfolk_top": state.adjacent_townsfolk(p),
-                  "townsfolk_left": len(state.tf_piles[p]),
-                  "manuscript_top": state.ms_piles[p][-1] if state.ms_piles[p] else None,
-                  "manuscripts_left": len(state.ms_piles[p]),
-                  "trade": {k: state.geo.trade_kind(f"{p}.{k}") for k in ("L", "R")},
-                  "spots": {s.id: state.spots.get(s.id) for s in state.geo.spots(p)},
-                  "groups": {k: state.geo.group_spots(f"{p}.{k}") for k in ("L", "R")},
-                  "numbers": {k: state.geo.printed(f"{p}.{k}") for k in ("L", "R", "I")}}
-                 for p in range(5)],
+        "ring": [_ring_entry(state, p) for p in range(5)],
         "castle": {name: state.castle[i] for i, name in enumerate(state.data.castle.sections)},
         "leader": state.leader,
         "cleric_bonus": state.cleric,
