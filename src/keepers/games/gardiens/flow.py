@@ -7,7 +7,6 @@ from typing import Any
 import keepers.games.gardiens.actions as actions
 import keepers.games.gardiens.effects as effects
 import keepers.games.gardiens.events as events
-import keepers.games.gardiens.objectives as objectives
 from keepers.games.gardiens.state import NONE, GardiensState
 
 INSTANT_WIN_CHECKPOINTS = ("CP1", "CP2", "CP3", "CP4")
@@ -197,40 +196,27 @@ def checkpoint(st: GardiensState, cp: str) -> None:
         if coop_won(st):
             finish(st, list(range(st.n)), "shadows_defeated")
         return
-    hexes: list[list[int]] = [[] for _ in range(st.n)]
-    for h, owner in enumerate(st.owner):
-        if owner != NONE:
-            hexes[owner].append(h)
     for p in range(st.n):
-        test_objectives(st, p, cp, hexes[p])
+        if not all(st.achieved[p]):
+            test_objectives(st, p, cp)
     target = st.data.rule("victory_points_to_win")
     if cp in INSTANT_WIN_CHECKPOINTS and st.vp(st.active) >= target:
         finish(st, [st.active], "victory_points")
 
 
-def test_objectives(st: GardiensState, player: int, cp: str,
-                    mine: list[int] | None = None) -> None:
-    """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint.
-
-    ``mine`` may give the player's hexes, already computed.
-    """
-    mine = [] if mine is None else mine
+def test_objectives(st: GardiensState, player: int, cp: str) -> None:
+    """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint."""
+    checks = st.data.objective_checks
+    achieved = st.achieved[player]
     for i, oid in enumerate(st.objectives[player]):
-        if st.achieved[player][i]:
+        if achieved[i]:
             continue
-        obj = st.data.objectives[oid]
-        if not _tested_at(obj.checkpoint, cp, player == st.active):
+        every_cp, check = checks[oid]
+        if not every_cp and not _tested_at(st.data.objectives[oid].checkpoint, cp,
+                                           player == st.active):
             continue
-        if objectives.holds(st, player, obj.condition, mine):
-            st.achieved[player][i] = True
-
-
-def _tested_at(when: str, cp: str, owner_active: bool) -> bool:
-    if when == "snapshot":
-        return cp == "CP6"
-    if when == "own_end_of_turn":
-        return cp == "CP4" and owner_active
-    return True
+        if check(st, player):
+            achieved[i] = True
 
 
 def finish(st: GardiensState, winners: list[int], reason: str) -> None:
