@@ -219,6 +219,14 @@ def test_objectives(st: GardiensState, player: int, cp: str) -> None:
             achieved[i] = True
 
 
+def _tested_at(when: str, cp: str, owner_active: bool) -> bool:
+    if when == "snapshot":
+        return cp == "CP6"
+    if when == "own_end_of_turn":
+        return cp == "CP4" and owner_active
+    return True
+
+
 def finish(st: GardiensState, winners: list[int], reason: str) -> None:
     """End the game (GR-19)."""
     st.over = True
