@@ -157,7 +157,7 @@ def test_vb_7_10_vb_7_18_triggers_loop_until_quiet() -> None:
 
 # ---------------------------------------------------------------- board (VB-3.3)
 def test_vb_3_3_1_vb_3_3_3_pile_tops_and_printed_cards() -> None:
-    """VB-3.3.1-3.3.3: top cards are visible; an empty pile shows its printed card."""
+    """VB-3.3.1, VB-3.3.2, VB-3.3.3: top cards are visible; an empty pile shows its printed card."""
     state = blank_game(2)
     state.tf_piles[2] = []
     assert state.adjacent_townsfolk(2).startswith("PRINTED-")
@@ -167,7 +167,8 @@ def test_vb_3_3_1_vb_3_3_3_pile_tops_and_printed_cards() -> None:
 
 
 def test_vb_3_3_4_vb_3_3_5_vb_3_3_6_vb_3_3_8_locations() -> None:
-    """VB-3.3.4-3.3.8: exchanges on outside spaces, groups by side, actions by location."""
+    """VB-3.3.4, VB-3.3.5, VB-3.3.6, VB-3.3.8: exchanges on outside spaces, groups by side,
+    actions by location."""
     state = blank_game(3)
     player = state.players[0]
     assert state.geo.trade_kind("0.L") in ("silver", "ink", "gold", "stone", "destroy", "flip")
@@ -421,7 +422,7 @@ def test_vb_6_5_2_vb_r12_position_read_after_steps_one_two() -> None:
 
 
 def test_vb_6_6_2_vb_6_6_3_vb_7_6_vb_r13_shuffle() -> None:
-    """VB-6.6.2-3 / VB-7.6 / VB-R13: a shuffle mixes discard into draw with the check."""
+    """VB-6.6.2, VB-6.6.3, VB-7.6, VB-R13: a shuffle mixes discard into draw with the check."""
     state = blank_game(2)
     player = state.players[0]
     player.spaces = ["TF-S-thief", None, None]
@@ -445,7 +446,7 @@ def test_vb_6_6_4_turn_passes_clockwise() -> None:
 
 # ---------------------------------------------------------------- effects (VB-7)
 def test_vb_7_2_vb_7_3_vb_7_4_optional_discard_destroy() -> None:
-    """VB-7.2-7.4: discard and destroy are optional; destroy gives the card's silver."""
+    """VB-7.2, VB-7.3, VB-7.4: discard and destroy are optional; destroy gives the card's silver."""
     state = blank_game(2)
     player = state.players[0]
     player.hand = ["TF-S-financier", "TF-S-abbot", "TF-S-squire", "TF-S-thief"]
