@@ -202,3 +202,26 @@ def test_fingerprint(players: int, seed: int, coop: bool, max_rounds: int) -> No
 if __name__ == "__main__":
     for p, s, c, m in _cases():
         print(f'    "{p}-{s}-{"coop" if c else "comp"}-{m}": "{fingerprint(p, s, c, m)}",')
+
+
+def test_clone_copies_every_field() -> None:
+    """clone() copies its fields one by one (for speed): none may be forgotten, and
+    no mutable container may be shared with the original."""
+    from keepers.games.gardiens.state import GardiensState
+
+    st = GAME.new_state(3, 5, {})
+    rng = Rng(5)
+    for _ in range(60):
+        legal = st.legal_actions()
+        st.apply_trusted(legal[rng.below(len(legal))])
+    assert isinstance(st, GardiensState)
+    other = st.clone()
+    for name in GardiensState.__slots__:
+        mine, theirs = getattr(st, name), getattr(other, name)
+        assert mine == theirs or name == "rng", name
+        if isinstance(mine, list | dict) and name != "last_combat":  # that one is replaced
+            assert mine is not theirs, name
+            for a, b in zip(mine, theirs, strict=True):
+                assert not isinstance(a, list) or a is not b, name
+    assert other.rng.state == st.rng.state and other.rng is not st.rng
+    assert other.to_dict() == st.to_dict()

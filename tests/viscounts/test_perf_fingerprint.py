@@ -6,7 +6,8 @@ each decision's legal-action count, the full legal list, the pending decision
 and the chosen action are hashed, and so are (every 25 decisions) the views of
 the deciding seat and of a spectator, and at the end the full ``to_dict()``
 position, the scores and the winners.  Every 40 decisions play continues on a
-``clone()`` so that cloning is fingerprinted too.
+``clone()`` so that cloning is fingerprinted too.  Eight greedy games (the
+greedy bot reads a view for every decision) are fingerprinted as well.
 
 The expected values were computed from the original (unoptimised) code.  Run
 this module as a script to print the current values.
@@ -208,6 +209,27 @@ def test_greedy_selfplay_fingerprint_unchanged() -> None:
     """Greedy self-play (which reads views) is identical to the original engine."""
     got = {key: greedy_fingerprint(*key) for key in EXPECTED_GREEDY}
     assert got == EXPECTED_GREEDY
+
+
+def test_fingerprint_unchanged_when_memos_are_emptied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Emptying the shared memos (done when they grow too big) changes nothing."""
+    from keepers.games.viscounts import state
+
+    monkeypatch.setattr(state, "MEMO_LIMIT", 20)
+    for key in [(1, 3), (2, 4), (4, 5)]:
+        assert fingerprint(*key) == EXPECTED[key]
+
+
+def test_player_clone_copies_every_slot() -> None:
+    """Player.clone spells its fields out: it must cover every slot, sharing no list."""
+    state = GAME.new_state(2, 3, GAME.default_options())
+    for player in state.players:
+        twin = player.clone()
+        for name in type(player).__slots__:
+            value = getattr(player, name)
+            assert getattr(twin, name) == value, name
+            if isinstance(value, list):
+                assert getattr(twin, name) is not value, name
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import keepers.games.gardiens.combat as combat
 import keepers.games.gardiens.effects as effects
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
+from keepers.games.gardiens.gamedata import Layout
 from keepers.games.gardiens.state import NONE, GardiensState
 
 
@@ -58,12 +59,13 @@ def begin_collection(st: GardiensState) -> None:
 def action_legal(st: GardiensState) -> list[str]:
     """All legal actions of the active player, in a stable order (GR-6.2)."""
     p = st.active
-    out = build_options(st, p, None)
-    if recruit_possible(st, p):
+    mine = st.controlled(p)  # shared by the option finders below
+    out = build_options(st, p, None, mine)
+    if recruit_possible(st, p, mine):
         out.append("recruit")
     if not events.forbidden(st, "move"):
-        out += [f"move {m}" for m in move_options(st, p)]
-    out += [f"attack {a}" for a in combat.attack_options(st, p)]
+        out += move_actions(st, p, mine)
+    out += combat.attack_actions(st, p, mine)
     out += trade_options(st, p)
     out += effects.playable_actions(st, p)
     if st.coop:
@@ -97,23 +99,32 @@ def action_apply(st: GardiensState, action: str) -> None:
 
 
 # -- BUILD (GR-7) ----------------------------------------------------------------
-def buildable_hexes(st: GardiensState, p: int) -> list[int]:
-    """GR-7.1: controlled, not the Citadel, no building yet."""
-    return [h for h in st.controlled(p)
-            if st.building[h] == NONE and st.layout.hexes[h].kind != "citadel"]
+def buildable_hexes(st: GardiensState, p: int, mine: list[int] | None = None) -> list[int]:
+    """GR-7.1: controlled, not the Citadel, no building yet (``mine``: p's hexes, if known)."""
+    citadels = st.layout.kind_hexes.get("citadel", ())
+    building = st.building
+    return [h for h in (st.controlled(p) if mine is None else mine)
+            if building[h] == NONE and h not in citadels]
 
 
-def build_options(st: GardiensState, p: int, discount: int | None) -> list[str]:
+def build_options(st: GardiensState, p: int, discount: int | None,
+                  mine: list[int] | None = None) -> list[str]:
     """BUILD choices payable at full cost (or within ``discount`` cubes, GR-21.2)."""
-    out = []
-    hexes = buildable_hexes(st, p)
-    for i, b in enumerate(st.data.buildings):
-        if st.bsupply[i] <= 0:
+    out: list[str] = []
+    hexes = buildable_hexes(st, p, mine)
+    if not hexes:
+        return out
+    have, allowed, bsupply = st.cubes[p], discount or 0, st.bsupply
+    for i, needs in enumerate(st.data.building_needs):
+        if bsupply[i] <= 0:
             continue
-        short = sum(max(0, need - have) for need, have in zip(b.cost, st.cubes[p], strict=True))
-        if short > (discount or 0):
-            continue
-        out += [f"build {b.key} {st.label(h)}" for h in hexes]
+        short = 0
+        for r, need in needs:
+            if need > have[r]:
+                short += need - have[r]
+        if short <= allowed:
+            commands = st.layout.build_cmds[i]
+            out += [commands[h] for h in hexes]
     return out
 
 
@@ -134,6 +145,10 @@ def placement_hexes(st: GardiensState, p: int) -> list[int]:
     mine = st.controlled(p)
     if mine:
         return mine
+    return _reentry_hexes(st, p)
+
+
+def _reentry_hexes(st: GardiensState, p: int) -> list[int]:
     home = st.home(p)
     if st.is_neutral(home):
         return [home]
@@ -142,21 +157,23 @@ def placement_hexes(st: GardiensState, p: int) -> list[int]:
 
 def recruit_cost(st: GardiensState) -> list[int]:
     """The recruit cost as a cube vector (GR-8.2)."""
-    cost = [0] * len(st.data.resources)
-    for name, amount in st.data.rules["recruit_cost"].items():
-        cost[st.data.res(name)] = int(amount)
-    return cost
+    return list(st.data.recruit_cost)
 
 
-def recruit_possible(st: GardiensState, p: int) -> bool:
-    """GR-8.1 preconditions."""
-    return (st.can_pay(p, recruit_cost(st)) and st.reserve[p] > 0
-            and bool(placement_hexes(st, p)))
+def recruit_possible(st: GardiensState, p: int, mine: list[int] | None = None) -> bool:
+    """GR-8.1 preconditions (``mine``: the player's hexes, if known)."""
+    if st.reserve[p] <= 0:
+        return False
+    have = st.cubes[p]
+    for r, need in st.data.recruit_needs:
+        if have[r] < need:
+            return False
+    return (p in st.owner if mine is None else bool(mine)) or bool(_reentry_hexes(st, p))
 
 
 def start_recruit(st: GardiensState) -> None:
     """Pay, then draw a card (river or deck), then place (GR-8.2)."""
-    st.pay_cost(st.active, recruit_cost(st))
+    st.pay_cost(st.active, st.data.recruit_cost)
     if st.river or st.deck or st.discard:
         flow.set_phase(st, "recruit_draw", st.active)
     else:
@@ -193,23 +210,49 @@ def place_apply(st: GardiensState, action: str) -> None:
 
 
 # -- MOVE (GR-9) -----------------------------------------------------------------
-def move_options(st: GardiensState, p: int) -> list[str]:
-    """``S D n`` for every legal MOVE (GR-9.2, 9.4)."""
-    out = []
-    for s in st.controlled(p):
-        for d in st.layout.neighbours[s]:
-            if st.owner[d] == p or st.is_neutral(d):
-                out += [f"{st.label(s)} {st.label(d)} {n}" for n in range(1, st.count[s] + 1)]
+def move_actions(st: GardiensState, p: int, mine: list[int] | None = None) -> list[str]:
+    """``move S D n`` for every legal MOVE (GR-9.2, 9.4); ``mine``: p's hexes, if known."""
+    out: list[str] = []
+    owner, count, shadows, layout = st.owner, st.count, st.shadow_pos, st.layout
+    for s in st.controlled(p) if mine is None else mine:
+        engaged, rows = count[s], command_rows(layout, layout.move_cmds, s, count[s])
+        for j, d in enumerate(layout.neighbours[s]):
+            if owner[d] == p or (count[d] == 0 and d not in shadows):  # own or neutral
+                out += rows[j][:engaged]
     return out
+
+
+def command_rows(layout: Layout, table: tuple[tuple[tuple[str, ...], ...], ...], s: int,
+                 engaged: int) -> tuple[tuple[str, ...], ...]:
+    """The precomputed rows of ``table`` for hex ``s`` (``row[k - 1]``: k guardians),
+    long enough for ``engaged`` guardians."""
+    rows = table[s]
+    if engaged <= layout.cmds_most:  # always, in play: overpopulation caps a hex
+        return rows
+    # more guardians than the hex limit: only hand-made test positions get here
+    return tuple(tuple(f"{row[0][:-1]}{k}" for k in range(1, engaged + 1)) for row in rows)
 
 
 # -- TRADE (GR-11) ---------------------------------------------------------------
 def bank_exchanges(st: GardiensState, p: int, rate: int) -> list[str]:
     """Possible single exchanges at a rate (GR-11.2)."""
-    names = st.data.resources
-    return [f"exchange {names[a]} {names[b]}" for a in range(len(names))
-            if st.cubes[p][a] >= rate for b in range(len(names))
-            if b != a and st.supply[b] > 0]
+    commands, have, supply = st.data.exchange_cmds, st.cubes[p], st.supply
+    out: list[str] = []
+    for a, row in enumerate(commands):
+        if have[a] >= rate:
+            out += [row[b] for b in range(len(row)) if b != a and supply[b] > 0]
+    return out
+
+
+def can_exchange(st: GardiensState, p: int, rate: int) -> bool:
+    """True when :func:`bank_exchanges` offers something, without listing it."""
+    supply = st.supply
+    for a, have in enumerate(st.cubes[p]):
+        if have >= rate:
+            for b, left in enumerate(supply):
+                if left > 0 and b != a:
+                    return True
+    return False
 
 
 def trade_options(st: GardiensState, p: int) -> list[str]:
@@ -217,9 +260,9 @@ def trade_options(st: GardiensState, p: int) -> list[str]:
     if events.forbidden(st, "trade"):
         return []
     out = []
-    if bank_exchanges(st, p, st.data.rule("bank_trade_rate")):
+    if can_exchange(st, p, st.data.rule("bank_trade_rate")):
         out.append("trade bank")
-    if st.controls_building(p, "market") and bank_exchanges(st, p, market_rate(st)):
+    if can_exchange(st, p, market_rate(st)) and st.controls_building(p, "market"):
         out.append("trade market")
     ally = st.ally[p]
     if (ally != NONE and not st.coop and not st.partner_refused
@@ -260,7 +303,7 @@ def trade_apply(st: GardiensState, action: str) -> None:
     st.pay(st.active, st.data.res(give), st.ctx["rate"])
     st.gain(st.active, st.data.res(take), 1)
     st.ctx["done"] += 1
-    if not bank_exchanges(st, st.active, st.ctx["rate"]):
+    if not can_exchange(st, st.active, st.ctx["rate"]):
         finish_trade(st)
 
 
@@ -337,4 +380,4 @@ def do_pass(st: GardiensState) -> None:
     st.actions_taken += 1
     flow.checkpoint(st, "CP3")
     if not st.over:
-        flow.end_turn(st)
+        flow.end_turn(st, tested=True)  # CP3 has just seen this position

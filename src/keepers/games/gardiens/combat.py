@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import keepers.games.gardiens.actions as actions
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
 from keepers.games.gardiens.state import NONE, GardiensState
@@ -48,20 +49,31 @@ def modifiers(st: GardiensState, card: str) -> Modifiers:
 
 def card_cost(st: GardiensState, card: str) -> list[int]:
     """The ``pay`` parts of a card as a cube vector."""
-    cost = [0] * len(st.data.resources)
-    for op in st.card(card).effect:
-        if op["op"] == "pay":
-            cost[st.data.res(op["resource"])] += int(op["n"])
-    return cost
+    return list(st.data.pay_costs[st.card(card).id])
 
 
-def attack_options(st: GardiensState, p: int) -> list[str]:
-    """``S T k`` for every legal ATTACK (GR-10.1, 10.2, 25.5)."""
-    out = []
-    for s in st.controlled(p):
-        for t in st.layout.neighbours[s]:
-            if can_target(st, p, t):
-                out += [f"{st.label(s)} {st.label(t)} {k}" for k in range(1, st.count[s] + 1)]
+def attack_actions(st: GardiensState, p: int, mine: list[int] | None = None) -> list[str]:
+    """``attack S T k`` for every legal ATTACK (GR-10.1, 10.2, 25.5); ``mine``: p's hexes.
+
+    :func:`can_target` is inlined: this runs for every neighbour at every action.
+    """
+    out: list[str] = []
+    if not st.coop and events.forbidden(st, "attack_player"):  # King's Peace: no target
+        return out
+    layout, count, owner, protect = st.layout, st.count, st.owner, st.protect
+    ally, coop, shadows = st.ally[p], st.coop, st.shadow_pos
+    for s in st.controlled(p) if mine is None else mine:
+        engaged, rows = count[s], actions.command_rows(layout, layout.attack_cmds, s, count[s])
+        for j, t in enumerate(layout.neighbours[s]):
+            if coop:
+                if t not in shadows:
+                    continue
+            else:
+                o = owner[t]
+                # not free, own, allied or protected (a Warding Sigil names its owner)
+                if o == NONE or o == p or o == ally or protect[t] == o:
+                    continue
+            out += rows[j][:engaged]
     return out
 
 

@@ -15,7 +15,7 @@ import keepers.games.gardiens.effects as effects
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
 from keepers.core.errors import RuleError
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.state import PHASE_APPLY, PHASE_LEGAL, GardiensState
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,10 @@ PHASES: dict[str, Phase] = {
     "devour": Phase(flow.devour_legal, flow.devour_apply, "GR-25.7",
                     "discard a defense card to prevent the devour, or allow it"),
 }
+
+
+PHASE_LEGAL.update({name: phase.legal for name, phase in PHASES.items()})
+PHASE_APPLY.update({name: phase.apply for name, phase in PHASES.items()})
 
 
 def legal(st: GardiensState) -> list[str]:

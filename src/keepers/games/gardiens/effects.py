@@ -12,6 +12,7 @@ from typing import Any
 import keepers.games.gardiens.actions as actions
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
+from keepers.games.gardiens.gamedata import pay_vector
 from keepers.games.gardiens.state import NONE, GardiensState
 
 AUTO_OPS = ("gain", "draw", "pay")
@@ -27,23 +28,29 @@ def card_ops(st: GardiensState, card: str, substitute: bool) -> tuple[dict[str, 
 
 def playable_actions(st: GardiensState, p: int) -> list[str]:
     """``play <card>`` for every action card the player can play now (GR-12.2, 12.4)."""
-    out = []
-    for card in sorted(set(st.hands[p])):
-        definition = st.card(card)
+    out: list[str] = []
+    hand = st.hands[p]
+    if not hand:
+        return out
+    data = st.data
+    for card in sorted(set(hand)):
+        definition = data.card_of[card]
         if definition.timing != "action":
             continue
-        ops = card_ops(st, card, st.coop and definition.hostile)
-        if all(op_possible(st, p, op) for op in ops) and _can_pay_all(st, p, ops):
-            out.append(f"play {card}")
+        substitute = st.coop and definition.hostile
+        ops = card_ops(st, card, substitute)
+        # the cost test first: it is cheap, and both tests are pure
+        cost = pay_vector(ops, data.res_index) if substitute else data.pay_costs[definition.id]
+        if st.can_pay(p, cost) and _all_possible(st, p, ops):
+            out.append(data.play_cmds[card])
     return out
 
 
-def _can_pay_all(st: GardiensState, p: int, ops: tuple[dict[str, Any], ...]) -> bool:
-    cost = [0] * len(st.data.resources)
+def _all_possible(st: GardiensState, p: int, ops: tuple[dict[str, Any], ...]) -> bool:
     for op in ops:
-        if op["op"] == "pay":
-            cost[st.data.res(op["resource"])] += int(op["n"])
-    return st.can_pay(p, cost)
+        if not op_possible(st, p, op):
+            return False
+    return True
 
 
 def play(st: GardiensState, card: str) -> None:
@@ -181,7 +188,7 @@ def _a_place(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool
 
 def _l_free_move(st: GardiensState, p: int, op: dict[str, Any],
                  ctx: dict[str, Any]) -> list[str]:
-    moves = [f"move {m}" for m in actions.move_options(st, p)]
+    moves = actions.move_actions(st, p)
     return (["stop"] + moves) if moves else []
 
 
@@ -422,7 +429,52 @@ _APPLY = {
     "exchange": _a_exchange, "market_rate_trade": _a_market, "reproduce": _a_reproduce,
     "shadow_delay": _a_delay,
 }
+def _teleport_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+    """``bool(_l_teleport(...))`` at the first step: some own hex S and destination D != S."""
+    mine = st.controlled(p)
+    if not mine:
+        return False
+    owner, count, shadows, citadel = st.owner, st.count, st.shadow_pos, st.layout.citadel
+    first = NONE
+    for h in range(len(owner)):
+        if h != citadel and (owner[h] == p or (count[h] == 0 and h not in shadows)):
+            if first != NONE:
+                return True  # two destinations: one of them differs from any S
+            first = h
+    return first != NONE and any(s != first for s in mine)
+
+
+def _move_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+    """``bool(_l_free_move(...))``: some MOVE is legal (see ``actions.move_actions``)."""
+    owner, count, shadows, neighbours = st.owner, st.count, st.shadow_pos, st.layout.neighbours
+    for s in st.controlled(p):
+        if count[s] >= 1:
+            for d in neighbours[s]:
+                if owner[d] == p or (count[d] == 0 and d not in shadows):
+                    return True
+    return False
+
+
+def _steal_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+    """``bool(_l_steal(...))``: a non-allied opponent holds a cube."""
+    return any(max(st.cubes[q], default=0) > 0 for q in st.non_allied(p))
+
+
+# Whether an operation has a target (GR-12.4) is asked for every action card in
+# hand at every action: the common ones answer without listing their choices.
 _FEASIBLE = {name: _options_exist(name) for name in (
     "take_river", "place_guardians", "free_move", "teleport", "protect", "steal",
     "remove_guardian", "destroy_building", "view_hand_discard", "peek_events",
     "build_discount", "market_rate_trade", "shadow_delay")}
+_FEASIBLE.update({
+    "take_river": lambda st, p, op: bool(st.river),
+    "place_guardians": lambda st, p, op: (st.reserve[p] > 0
+                                          and bool(place_targets(st, p, op["target"]))),
+    "protect": lambda st, p, op: p in st.owner,
+    "teleport": _teleport_exists,
+    "steal": _steal_exists,
+    "free_move": _move_exists,
+    "view_hand_discard": lambda st, p, op: any(st.hands[q] for q in st.non_allied(p)),
+    "peek_events": lambda st, p, op: True,  # an order is always given, even of no card
+    "market_rate_trade": lambda st, p, op: actions.can_exchange(st, p, actions.market_rate(st)),
+})

@@ -16,7 +16,7 @@ def round_ops(st: GardiensState) -> tuple[dict[str, Any], ...]:
 
 def forbidden(st: GardiensState, what: str) -> bool:
     """True when a ``forbid`` effect in force names ``what`` (trade, move, attack_player)."""
-    return any(op["op"] == "forbid" and op["action"] == what for op in round_ops(st))
+    return bool(st.round_effect) and what in st.data.event_forbids[st.round_effect]
 
 
 def round_value(st: GardiensState, name: str) -> int:

@@ -38,14 +38,19 @@ def round_first_player(st: GardiensState) -> int:
 
 
 # -- turn ----------------------------------------------------------------------
-def begin_turn(st: GardiensState) -> None:
-    """GR-4.2 step 1-2: expiries, CP1, then the alliance step."""
+def begin_turn(st: GardiensState, tested: bool = False) -> None:
+    """GR-4.2 step 1-2: expiries, CP1, then the alliance step.
+
+    ``tested``: the previous checkpoint (CP4 or CP6) saw this same position, so
+    the objectives it tested need not be tested again (see :func:`checkpoint`).
+    """
     st.actions_taken = 0
     st.partner_refused = False
-    for h, who in enumerate(st.protect):
-        if who == st.active:
-            st.protect[h] = NONE
-    checkpoint(st, "CP1")
+    if st.active in st.protect:
+        for h, who in enumerate(st.protect):
+            if who == st.active:
+                st.protect[h] = NONE
+    checkpoint(st, "CP1", retest=not tested)
     if st.over:
         return
     if st.coop:  # GR-25.2: no alliance step
@@ -59,7 +64,7 @@ def set_phase(st: GardiensState, phase: str, decider: int, **ctx: Any) -> None:
     """Switch to a decision phase with a fresh context."""
     st.phase = phase
     st.decider = decider
-    st.ctx = dict(ctx)
+    st.ctx = ctx  # a fresh dict at every call: no copy needed
 
 
 def to_action_phase(st: GardiensState) -> None:
@@ -78,7 +83,7 @@ def action_done(st: GardiensState) -> None:
     elif st.coop and actions.transfer_options(st, st.active):
         set_phase(st, "transfer", st.active)  # GR-25.4: transfers after the last action
     else:
-        end_turn(st)
+        end_turn(st, tested=True)
 
 
 def transfer_legal(st: GardiensState) -> list[str]:
@@ -95,12 +100,15 @@ def transfer_apply(st: GardiensState, action: str) -> None:
     actions.transfer(st, verb, st.player_of_colour(colour), st.data.res(name))
 
 
-def end_turn(st: GardiensState) -> None:
-    """GR-16.1: discard down to the hand limit, then finish the turn."""
+def end_turn(st: GardiensState, tested: bool = False) -> None:
+    """GR-16.1: discard down to the hand limit, then finish the turn.
+
+    ``tested``: CP3 has just seen this position (see :func:`begin_turn`).
+    """
     if len(st.hands[st.active]) > st.data.rule("hand_limit"):
         set_phase(st, "discard", st.active)
         return
-    finish_turn(st)
+    finish_turn(st, tested)
 
 
 def discard_legal(st: GardiensState) -> list[str]:
@@ -115,9 +123,9 @@ def discard_apply(st: GardiensState, action: str) -> None:
         finish_turn(st)
 
 
-def finish_turn(st: GardiensState) -> None:
+def finish_turn(st: GardiensState, tested: bool = False) -> None:
     """GR-16.2 CP4, then the next turn or the end of the round."""
-    checkpoint(st, "CP4")
+    checkpoint(st, "CP4", retest=not tested)
     if st.over:
         return
     st.turn_in_round += 1
@@ -125,7 +133,7 @@ def finish_turn(st: GardiensState) -> None:
         end_round(st)
         return
     st.active = (st.active + 1) % st.n
-    begin_turn(st)
+    begin_turn(st, tested=True)  # CP4 saw the same objective inputs
 
 
 # -- collection ----------------------------------------------------------------
@@ -150,20 +158,22 @@ def hex_yield(st: GardiensState, h: int, gains: list[int]) -> int:
     info = st.layout.hexes[h]
     if info.kind == "citadel" or st.has_shadow(h):
         return 0
-    base = 2 if st.building_works(h, "warehouse") else 1
+    working = st.hex_building(h) if st.owner[h] != NONE else None  # GR-7.4
+    base = 2 if working == "warehouse" else 1
     if info.kind == "source":
         sources = base
     else:
         sources = 0
-        gains[info.resource] += events.adjust_printed(st, info.resource, base)
-    if st.building_works(h, "temple"):
+        gains[info.resource] += (events.adjust_printed(st, info.resource, base)
+                                 if st.round_effect else base)  # no event in force
+    if working == "temple":
         gains[st.data.res("magic")] += 1 + events.round_value(st, "temple_bonus_delta")
     return sources
 
 
 def collect_legal(st: GardiensState) -> list[str]:
     """GR-5.2: a Source cube may be of any type."""
-    return [f"source {name}" for name in st.data.resources]
+    return list(st.data.source_cmds)
 
 
 def collect_apply(st: GardiensState, action: str) -> None:
@@ -190,33 +200,40 @@ def finish_collection(st: GardiensState) -> None:
 
 
 # -- checkpoints, objectives, victory -----------------------------------------
-def checkpoint(st: GardiensState, cp: str) -> None:
-    """GR-4.4: objectives for everyone, then the immediate victory of the active player."""
+def checkpoint(st: GardiensState, cp: str, retest: bool = True) -> None:
+    """GR-4.4: objectives for everyone, then the immediate victory of the active player.
+
+    ``retest=False`` skips the objectives tested at every checkpoint: the caller
+    knows the previous checkpoint tested them on a position whose objective inputs
+    (cubes, hands, counters, board) have not changed since, so the results would
+    be the same.  This halves the objective tests of a turn.
+    """
     if st.coop:
         if coop_won(st):
             finish(st, list(range(st.n)), "shadows_defeated")
         return
-    for p in range(st.n):
-        if not all(st.achieved[p]):
-            test_objectives(st, p, cp)
-    target = st.data.rule("victory_points_to_win")
-    if cp in INSTANT_WIN_CHECKPOINTS and st.vp(st.active) >= target:
+    test_objectives(st, cp, retest)
+    if cp in INSTANT_WIN_CHECKPOINTS and st.vp(st.active) >= st.data.rule(
+            "victory_points_to_win"):
         finish(st, [st.active], "victory_points")
 
 
-def test_objectives(st: GardiensState, player: int, cp: str) -> None:
-    """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint."""
+def test_objectives(st: GardiensState, cp: str, retest: bool = True) -> None:
+    """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint.
+
+    This runs at every checkpoint for every player, hence one loop over all the
+    players and the precompiled tests (``GameData.objective_checks``).
+    """
     checks = st.data.objective_checks
-    achieved = st.achieved[player]
-    for i, oid in enumerate(st.objectives[player]):
-        if achieved[i]:
-            continue
-        every_cp, check = checks[oid]
-        if not every_cp and not _tested_at(st.data.objectives[oid].checkpoint, cp,
-                                           player == st.active):
-            continue
-        if check(st, player):
-            achieved[i] = True
+    for p, (objectives_p, achieved) in enumerate(zip(st.objectives, st.achieved, strict=True)):
+        i = 0
+        for oid in objectives_p:
+            if not achieved[i]:
+                every_cp, check = checks[oid]
+                if (retest if every_cp else _tested_at(st.data.objectives[oid].checkpoint, cp,
+                                                       p == st.active)) and check(st, p):
+                    achieved[i] = True
+            i += 1
 
 
 def _tested_at(when: str, cp: str, owner_active: bool) -> bool:
@@ -280,7 +297,7 @@ def next_round(st: GardiensState) -> None:
         return
     st.turn_in_round = 0
     st.active = round_first_player(st)
-    begin_turn(st)
+    begin_turn(st, tested=True)  # CP6 (or co-op, without objectives) saw this position
 
 
 # -- co-operative end of round (GR-25.15) ---------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 from keepers.core.bots import RandomBot
 from keepers.core.game import BotFactory, Game, GameState, JsonDict
 from keepers.core.simulate import wilson
+from keepers.games.gardiens import dispatch  # noqa: F401  (registers the phase rules)
 from keepers.games.gardiens.gamedata import GameData, load
 from keepers.games.gardiens.setup import new_game
 from keepers.games.gardiens.state import GardiensState

@@ -8,9 +8,11 @@ objects are immutable and shared by every state (GR-0.3).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +54,11 @@ class Layout:
     kind_hexes: dict[str, tuple[int, ...]]  # hexes of each kind
     printed_hexes: tuple[tuple[int, ...], ...]  # hexes printed with each resource
     home_areas: tuple[tuple[int, ...], ...]  # home slot Hk and its neighbours
+    # pickers: ``pick(owner)`` is the tuple of the owners of those hexes, read in C
+    kind_pick: dict[str, Picker]
+    printed_pick: tuple[Picker, ...]
+    home_pick: tuple[Picker, ...]
+    cmds_most: int  # the rows of move_cmds and attack_cmds go up to this many guardians
     move_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][n-1]: "S D n", D = j-th neighbour
     attack_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][k-1]: "attack S T k"
     build_cmds: tuple[tuple[str, ...], ...]  # [building][h]: "build KEY H"
@@ -139,6 +146,10 @@ class GameData:
     res_index: dict[str, int]
     int_rules: dict[str, int]  # the integer entries of ``rules``
     recruit_cost: tuple[int, ...]  # GR-8.2 as a cube vector
+    recruit_needs: tuple[tuple[int, int], ...]  # its (resource, n) with n > 0
+    building_needs: tuple[tuple[tuple[int, int], ...], ...]  # (resource, n) of each cost, n > 0
+    pay_costs: dict[str, tuple[int, ...]]  # card id -> its ``pay`` operations as a cube vector
+    play_cmds: dict[str, str]  # card instance -> "play INSTANCE"
     source_cmds: tuple[str, ...]  # "source NAME" per resource
     exchange_cmds: tuple[tuple[str, ...], ...]  # [give][take]: "exchange GIVE TAKE"
     event_forbids: dict[str, frozenset[str]]  # event instance -> actions it forbids
@@ -153,12 +164,27 @@ class GameData:
 
     def rule(self, key: str) -> int:
         """Return an integer number of the ``[rules]`` table."""
-        value = self.int_rules.get(key)
-        return int(self.rules[key]) if value is None else value
+        try:
+            return self.int_rules[key]
+        except KeyError:
+            return int(self.rules[key])
 
 
 def _cube_tuple(resources_order: tuple[str, ...], table: dict[str, Any]) -> tuple[int, ...]:
     return tuple(int(table.get(name, 0)) for name in resources_order)
+
+
+Picker = Callable[[list[int]], tuple[int, ...]]
+
+
+def picker(hexes: tuple[int, ...]) -> Picker:
+    """Return a function giving the entries of a per-hex list at ``hexes``, as a tuple."""
+    if len(hexes) >= 2:
+        return itemgetter(*hexes)
+    if hexes:  # itemgetter of one index returns the item itself, not a tuple
+        only = hexes[0]
+        return lambda values: (values[only],)
+    return lambda values: ()
 
 
 def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
@@ -184,6 +210,11 @@ def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
     origins = raw.get("shadow_origins", [])
     next_hex = tuple(_path_step(h, hexes, neighbours) for h in hexes)
     labels = tuple(h.label for h in hexes)
+    kind_hexes = {kind: tuple(h.index for h in hexes if h.kind == kind)
+                  for kind in sorted({h.kind for h in hexes})}
+    printed_hexes = tuple(tuple(h.index for h in hexes if h.resource == r)
+                          for r in range(len(resources_order)))
+    home_areas = tuple((home, *neighbours[home]) for home in homes)
     return Layout(
         players=int(raw["players"]),
         hexes=tuple(hexes),
@@ -196,11 +227,13 @@ def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
         shadow_ids=tuple(str(o["id"]) for o in origins),
         next_hex=next_hex,
         labels=labels,
-        kind_hexes={kind: tuple(h.index for h in hexes if h.kind == kind)
-                    for kind in sorted({h.kind for h in hexes})},
-        printed_hexes=tuple(tuple(h.index for h in hexes if h.resource == r)
-                            for r in range(len(resources_order))),
-        home_areas=tuple((home, *neighbours[home]) for home in homes),
+        kind_hexes=kind_hexes,
+        printed_hexes=printed_hexes,
+        home_areas=home_areas,
+        kind_pick={kind: picker(group) for kind, group in kind_hexes.items()},
+        printed_pick=tuple(picker(group) for group in printed_hexes),
+        home_pick=tuple(picker(group) for group in home_areas),
+        cmds_most=max_per_hex,
         move_cmds=_pair_cmds("move ", labels, neighbours, max_per_hex),
         attack_cmds=_pair_cmds("attack ", labels, neighbours, max_per_hex),
         build_cmds=tuple(tuple(f"build {key} {label}" for label in labels)
@@ -250,7 +283,7 @@ def _int_entries(table: dict[str, Any]) -> dict[str, int]:
 
 def _forbids(event: EventDef) -> frozenset[str]:
     """What a "next round" event forbids while in force (GR-23.1)."""
-    return frozenset(op["action"] for op in event.effect if op["op"] == "forbid")
+    return frozenset(str(op.get("action")) for op in event.effect if op.get("op") == "forbid")
 
 
 def parse(raw: dict[str, Any]) -> GameData:
@@ -285,6 +318,7 @@ def parse(raw: dict[str, Any]) -> GameData:
     res_index = {name: i for i, name in enumerate(order)}
     building_keys = tuple(b.key for b in buildings)
     max_per_hex = int(rules["max_guardians_per_hex"])
+    recruit_cost = _recruit_cost(rules, res_index, len(order))
     return GameData(
         raw=raw,
         resources=order,
@@ -311,7 +345,12 @@ def parse(raw: dict[str, Any]) -> GameData:
         colours=tuple(str(c) for c in raw["components"]["colours"]),
         res_index=res_index,
         int_rules=_int_entries(rules),
-        recruit_cost=_recruit_cost(rules, res_index, len(order)),
+        recruit_cost=recruit_cost,
+        recruit_needs=tuple((r, n) for r, n in enumerate(recruit_cost) if n > 0),
+        building_needs=tuple(tuple((r, n) for r, n in enumerate(b.cost) if n > 0)
+                             for b in buildings),
+        pay_costs={cid: pay_vector(c.effect, res_index) for cid, c in cards.items()},
+        play_cmds={i: f"play {i}" for i in card_instances},
         source_cmds=tuple(f"source {name}" for name in order),
         exchange_cmds=tuple(tuple(f"exchange {a} {b}" for b in order) for a in order),
         event_forbids={i: _forbids(events[i.split("#")[0]]) for i in event_instances},
@@ -319,6 +358,16 @@ def parse(raw: dict[str, Any]) -> GameData:
                                 compile_condition(o.condition, res_index, building_keys))
                           for oid, o in objectives.items()},
     )
+
+
+def pay_vector(ops: tuple[dict[str, Any], ...] | list[dict[str, Any]],
+               res_index: dict[str, int]) -> tuple[int, ...]:
+    """The ``pay`` operations of a card as a cube vector."""
+    cost = [0] * len(res_index)
+    for op in ops:
+        if op["op"] == "pay":
+            cost[res_index[op["resource"]]] += int(op["n"])
+    return tuple(cost)
 
 
 def _recruit_cost(rules: dict[str, Any], res_index: dict[str, int],

@@ -54,8 +54,7 @@ def _compile(cond: dict[str, Any], res_index: dict[str, int],
              building_keys: tuple[str, ...]) -> Check:
     kind = cond["kind"]
     if kind == "all":
-        subs = tuple(_compile(sub, res_index, building_keys) for sub in cond["of"])
-        return lambda st, p: all(sub(st, p) for sub in subs)
+        return _all_of(tuple(_compile(sub, res_index, building_keys) for sub in cond["of"]))
     need = int(cond.get("at_least", 1))
     if kind == "hold_resource":
         r = res_index[cond["resource"]]
@@ -69,18 +68,33 @@ def _compile(cond: dict[str, Any], res_index: dict[str, int],
     if kind == "control_building":
         return _compile_building(building_keys.index(cond["building"]), need)
     if kind == "home_and_neighbours":
-        return lambda st, p: int(_owns_all(st, p, st.layout.home_areas[st.seat(p) - 1])) >= need
+        return lambda st, p: int(_owns_home_area(st, p)) >= need
     if kind == "control_citadel":
         return lambda st, p: int(st.owner[st.layout.citadel] == p) >= need
     if kind == "control_count":
         return lambda st, p: st.owner.count(p) >= need
     if kind == "control_kind":
         hex_kind = str(cond["hex_kind"])
-        return lambda st, p: _owned_among(st, p, st.layout.kind_hexes.get(hex_kind, ())) >= need
+        return lambda st, p: (hex_kind in st.layout.kind_pick
+                              and st.layout.kind_pick[hex_kind](st.owner).count(p) >= need)
     if kind == "control_printed":
         r = res_index[cond["resource"]]
-        return lambda st, p: _owned_among(st, p, st.layout.printed_hexes[r]) >= need
+        return lambda st, p: st.layout.printed_pick[r](st.owner).count(p) >= need
     raise ValueError(kind)
+
+
+def _all_of(subs: tuple[Check, ...]) -> Check:
+    def check(st: GardiensState, p: int) -> bool:
+        for sub in subs:
+            if not sub(st, p):
+                return False
+        return True
+    return check
+
+
+def _on_board(st: GardiensState, p: int) -> int:
+    count = st.count
+    return sum([count[h] for h in st.controlled(p)])
 
 
 def _compile_counter(name: str, need: int) -> Check:
@@ -103,18 +117,11 @@ def _compile_building(want: int, need: int) -> Check:
     return check
 
 
-def _on_board(st: GardiensState, p: int) -> int:
-    return sum(c for o, c in zip(st.owner, st.count, strict=True) if o == p)
-
-
-def _owns_all(st: GardiensState, p: int, hexes: tuple[int, ...]) -> bool:
-    owner = st.owner
-    return all(owner[h] == p for h in hexes)
-
-
-def _owned_among(st: GardiensState, p: int, hexes: tuple[int, ...]) -> int:
-    owner = st.owner
-    return sum(1 for h in hexes if owner[h] == p)
+def _owns_home_area(st: GardiensState, p: int) -> bool:
+    """The player owns its home slot and every neighbour of it."""
+    slot = (p - st.first) % st.n  # seat - 1
+    owners = st.layout.home_pick[slot](st.owner)
+    return owners.count(p) == len(owners)
 
 
 # -- the reference measures (used by holds) ----------------------------------------

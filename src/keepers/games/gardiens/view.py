@@ -72,20 +72,25 @@ def make_view(st: GardiensState, player: int | None) -> JsonDict:
 
 def board_view(st: GardiensState) -> list[dict[str, Any]]:
     """Every hex: kind, printed resource, owner, guardians, building, Shadows."""
+    colours = [st.colour(p) for p in range(st.n)]
+    keys = [b.key for b in st.data.buildings]
+    resources, labels = st.data.resources, st.layout.labels
+    shadows: dict[int, list[str]] = {}
+    for i, pos in enumerate(st.shadow_pos):
+        shadows.setdefault(pos, []).append(st.layout.shadow_ids[i])
     out = []
-    for info in st.layout.hexes:
-        h = info.index
-        owner = st.owner[h]
+    for info, owner, count, building, protect, near in zip(
+            st.layout.hexes, st.owner, st.count, st.building, st.protect,
+            st.layout.neighbours, strict=True):
         out.append({
             "hex": info.label, "q": info.q, "r": info.r, "kind": info.kind,
-            "resource": st.data.resources[info.resource] if info.resource >= 0 else None,
-            "owner": st.colour(owner) if owner != NONE else None,
-            "guardians": st.count[h],
-            "building": st.hex_building(h),
-            "shadows": [st.layout.shadow_ids[i] for i, pos in enumerate(st.shadow_pos)
-                        if pos == h],
-            "protected": st.is_protected(h),
-            "adjacent": [st.label(n) for n in st.layout.neighbours[h]],
+            "resource": resources[info.resource] if info.resource >= 0 else None,
+            "owner": colours[owner] if owner != NONE else None,
+            "guardians": count,
+            "building": keys[building] if building != NONE else None,
+            "shadows": list(shadows.get(info.index, ())),
+            "protected": protect != NONE and protect == owner,  # see GardiensState.is_protected
+            "adjacent": [labels[n] for n in near],
         })
     return out
 

@@ -16,6 +16,7 @@ from keepers.games.viscounts.state import ACTION_ICON, ACTION_PAYMENT, Profile
 from keepers.games.viscounts.tasks import Choice, Task, eff
 
 Plan = dict[str, int]
+DIRECT_INDEX = {action: RESOURCE_KEYS.index(pay) for action, pay in ACTION_PAYMENT.items()}
 Conversion = tuple[tuple[str, ...], int, int, int]   # pay kinds, pay amount, icons, uses cap
 
 
@@ -141,12 +142,20 @@ class Actions(Machine):
     def _funding(self, profile: Profile, action: str,
                  extra: str) -> tuple[int, tuple[Conversion, ...], int]:
         """Free icons, paid conversions and the index of the direct payment (memoised)."""
+        if "icon_conversion" not in profile.names:      # the common case: icons only
+            icon = ACTION_ICON[action]
+            board = profile.icons
+            free = board[icon] + board["criminal"]
+            if extra:
+                card = self.card(extra).icons
+                free += card.get(icon, 0) + card.get("criminal", 0)
+            return free, (), DIRECT_INDEX[action]
         key = ("funding", action, extra)
         found: tuple[int, tuple[Conversion, ...], int] | None = profile.memo.get(key)
         if found is None:
             found = profile.memo[key] = (self._free_icons(profile, action, extra),
                                          self._conversions(profile, action),
-                                         RESOURCE_KEYS.index(ACTION_PAYMENT[action]))
+                                         DIRECT_INDEX[action])
         return found
 
     def _enumerate(self, conversions: list[Conversion], deficit: int, direct: str) -> list[Plan]:
@@ -202,9 +211,11 @@ class Actions(Machine):
         if action == "trade":
             return 0                                     # "trade 0" needs no icon
         if action == "build":
-            if all(s in self.spots for s in self.geo.group(player.node)):
-                return None
-            return self._least_build_cost(profile, player.covered)
+            spots = self.spots
+            for spot in self.geo.group(player.node):
+                if spot not in spots:
+                    return self._least_build_cost(tuple(player.covered))
+            return None                                  # no empty spot to build on
         if action == "workers":
             return self._least_noble_need(player.supply)
         position = self.position(seat)
@@ -213,12 +224,12 @@ class Actions(Machine):
             return self.manuscript(pile[-1]).cost
         return self._printed_manuscript_cost(position)
 
-    def _least_build_cost(self, profile: Profile, covered: list[bool]) -> int | None:
-        # The profile is keyed by the covered slots, so it can hold the answer.
-        found: int | None = profile.memo.get("least_build", -1)
+    def _least_build_cost(self, covered: tuple[bool, ...]) -> int | None:
+        key = ("least_build", covered)
+        found: int | None = self.data.memo.get(key, -1)
         if found == -1:
             board = self.data.player_board
-            found = profile.memo["least_build"] = min(
+            found = self.data.memo[key] = min(
                 (board.costs[slot.type] for i, slot in enumerate(board.slots) if covered[i]),
                 default=None)
         return found
@@ -311,6 +322,8 @@ class Actions(Machine):
             return False
         if action == "workers" and player.supply == 0:
             return False
+        if action == "trade":
+            return True                 # "trade 0" needs no icon: always feasible
         # bool(action_options(...)), stopping at the first feasible option;
         # fund_limit() is never negative, so a free target needs no further check.
         profile = self.profile(seat)
@@ -324,12 +337,12 @@ class Actions(Machine):
 
     # ------------------------------------------------------------------ the three steps
     def _t_act(self, task: Task) -> Choice:
-        seat, action = int(str(task[1])), str(task[2])
+        seat, action = task[1], str(task[2])
         return self.ask(seat, "dismiss", f"{action}: dismiss a townsfolk?",
                         self.action_options(seat, action))
 
     def _c_act(self, task: Task, option: str) -> None:
-        seat, action = int(str(task[1])), str(task[2])
+        seat, action = task[1], str(task[2])
         self.replace(("act_target", seat, action, task[3]))
         card = option.removeprefix("dismiss ")
         if card == "none":
@@ -346,7 +359,7 @@ class Actions(Machine):
         self.push(seat, self.card(card).recruit, card)
 
     def _t_act_target(self, task: Task) -> Choice | None:
-        seat, action = int(str(task[1])), str(task[2])
+        seat, action = task[1], str(task[2])
         options = self._target_options(seat, action, self.turn.get("extra", ""))
         if not options:
             self.turn["extra"] = ""
@@ -368,7 +381,7 @@ class Actions(Machine):
         self.replace(("act_pay", task[1], task[2], option, task[3]))
 
     def _t_act_pay(self, task: Task) -> Choice:
-        seat, action, target = int(str(task[1])), str(task[2]), str(task[3])
+        seat, action, target = task[1], str(task[2]), str(task[3])
         # The target was chosen among the feasible ones; only its need matters here.
         if action == "trade":                    # "trade k" needs k times the rate
             need = int(target.split()[1]) * self._trade_rate(seat)
@@ -379,13 +392,13 @@ class Actions(Machine):
 
     def _c_act_pay(self, task: Task, option: str) -> None:
         self.stack.pop()
-        seat, action, target = int(str(task[1])), str(task[2]), str(task[3])
+        seat, action, target = task[1], str(task[2]), str(task[3])
         for part in option.removeprefix("pay ").split(","):
             if part != "none":
                 key, value = part.split("=")
                 self.players[seat].add(key, -int(value))
         self.turn["extra"] = ""
-        if action == "transcribe" and int(str(task[4])):
+        if action == "transcribe" and task[4]:
             self.turn["transcribed"] = True
         self.outcome(seat, action, target)
 

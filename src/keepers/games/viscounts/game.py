@@ -56,13 +56,16 @@ class ViscountsState(GameState, Solo):
         return self._choice
 
     def _legal_actions(self) -> list[str]:
-        choice = self._pending()
+        choice = self._choice or self._pending()
         return list(choice.options) if choice else []
 
     def _apply(self, action: str) -> None:
-        self._pending()
+        # apply_option() spelled out: this runs once per decision.
+        if self._choice is None:
+            self._pending()
         self._choice = None
-        self.apply_option(action)
+        task = self.stack[-1]
+        self._choosers[task[0]](self, task, action)
         self._choice = self.settle()
 
     def _explain_illegal(self, action: str) -> RuleError:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from keepers.games.viscounts.effects import RESOURCES, Term
 from keepers.games.viscounts.state import Core
-from keepers.games.viscounts.tasks import Choice, Task, eff, term_of
+from keepers.games.viscounts.tasks import TERMS, Choice, Task, eff, term_of
 
 
 class Machine(Core):
@@ -40,7 +40,7 @@ class Machine(Core):
     # ------------------------------------------------------------------ main loop
     def settle(self) -> Choice | None:
         """Resolve tasks until a real decision is needed; return it (None: game over)."""
-        steps = self._steps
+        steps, choosers = self._steps, self._choosers
         for _ in range(100_000):
             if self.over:
                 return None
@@ -58,7 +58,7 @@ class Machine(Core):
                 continue
             if len(options) == 1 or self.players[choice.player].is_ai:
                 option = options[0] if len(options) == 1 else self.ai_pick(choice)
-                self._choosers[task[0]](self, task, option)
+                choosers[task[0]](self, task, option)
                 continue
             return choice
         raise RuntimeError("the task stack does not settle")
@@ -88,7 +88,7 @@ class Machine(Core):
     # ------------------------------------------------------------------ effect dispatch
     def _t_eff(self, task: Task) -> Choice | None:
         self.stack.pop()
-        term = term_of(str(task[2]))
+        term = TERMS.get(task[2]) or term_of(task[2])
         handler = self._effects.get(term.name)
         if handler is None:
             self.log.append(f"{term.name}: no component in this game; nothing happens")
@@ -97,8 +97,8 @@ class Machine(Core):
         return None
 
     def push(self, seat: int, term: Term, source: str = "") -> None:
-        """Push one effect for ``seat``."""
-        self.stack.append(eff(seat, term, source))
+        """Push one effect for ``seat`` (the task of :func:`eff`, built inline)."""
+        self.stack.append(("eff", seat, term.text, source))
 
     def push_all(self, tasks: list[Task]) -> None:
         """Push tasks so that the first one resolves first."""
@@ -128,12 +128,12 @@ class Machine(Core):
             self.push(seat, term.sub(0), source)
 
     def _t_pick(self, task: Task) -> Choice:
-        options = [f"pick {o}" for o in task[2]]  # type: ignore[attr-defined]
-        return self.ask(int(str(task[1])), "pick", "choose one effect", options)
+        options = [f"pick {o}" for o in task[2]]
+        return self.ask(task[1], "pick", "choose one effect", options)
 
     def _c_pick(self, task: Task, option: str) -> None:
         self.stack.pop()
-        self.push(int(str(task[1])), term_of(option.removeprefix("pick ")), str(task[3]))
+        self.push(task[1], term_of(option.removeprefix("pick ")), str(task[3]))
 
     def resolvable(self, seat: int, term: Term) -> bool:
         """Whether an effect can do something now (for ``one_of``, VB-10.3)."""
@@ -175,12 +175,12 @@ class Machine(Core):
             self.stack.append(("res", seat))
 
     def _t_res(self, task: Task) -> Choice:
-        return self.ask(int(str(task[1])), "resource", "take a resource",
+        return self.ask(task[1], "resource", "take a resource",
                         [f"take {r}" for r in RESOURCES])
 
     def _c_res(self, task: Task, option: str) -> None:
         self.stack.pop()
-        self.players[int(str(task[1]))].add(option.removeprefix("take "), 1)
+        self.players[task[1]].add(option.removeprefix("take "), 1)
 
     def _e_gain_virtue(self, seat: int, term: Term, source: str) -> None:
         self.gain_virtue(seat, term.int_arg(0))
@@ -200,7 +200,7 @@ class Machine(Core):
             self.stack.append(("flip", seat, term.word(0)))
 
     def _t_flip(self, task: Task) -> Choice | None:
-        seat, kind = int(str(task[1])), str(task[2])
+        seat, kind = task[1], str(task[2])
         player = self.players[seat]
         options = []
         if kind in ("debt", "either") and player.debts_unpaid:
@@ -211,7 +211,7 @@ class Machine(Core):
 
     def _c_flip(self, task: Task, option: str) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         player = self.players[seat]
         if option == "flip debt":
             player.debts_unpaid -= 1
@@ -238,7 +238,7 @@ class Machine(Core):
         self.stack.append(("discard", seat, term.int_arg(0), "destroy"))
 
     def _t_discard(self, task: Task) -> Choice | None:
-        seat, left, verb = int(str(task[1])), int(str(task[2])), str(task[3])
+        seat, left, verb = task[1], task[2], str(task[3])
         player = self.players[seat]
         if left <= 0:
             self.stack.pop()
@@ -252,7 +252,7 @@ class Machine(Core):
         return self.ask(seat, verb, f"{verb} up to {left} card(s)", options + [f"{verb} done"])
 
     def _c_discard(self, task: Task, option: str) -> None:
-        seat, left, verb = int(str(task[1])), int(str(task[2])), str(task[3])
+        seat, left, verb = task[1], task[2], str(task[3])
         what = option.split(" ", 1)[1]
         if what == "done":
             self.stack.pop()
@@ -274,21 +274,31 @@ class Machine(Core):
         self.stack.append(("rearrange", seat))
 
     def _t_rearrange(self, task: Task) -> Choice:
-        seat = int(str(task[1]))
-        spaces = self.players[seat].spaces
-        orders = {tuple(p) for p in permutations(spaces)}
-        if any(t[0] == "play" and t[1] == seat for t in self.stack):
-            orders = {o for o in orders if o[0] is None}   # space 1 awaits the play
-        options = ["rearrange keep"] + sorted(
-            "rearrange " + ",".join(c or "-" for c in order)
-            for order in orders if list(order) != spaces)
-        return self.ask(seat, "rearrange", "reorder your card spaces (VB-7.5)", options)
+        seat = task[1]
+        awaiting_play = any(t[0] == "play" and t[1] == seat for t in self.stack)
+        return self.ask_distinct(seat, "rearrange", "reorder your card spaces (VB-7.5)",
+                                 self._rearrangements(tuple(self.players[seat].spaces),
+                                                      awaiting_play))
+
+    def _rearrangements(self, spaces: tuple[str | None, ...],
+                        awaiting_play: bool) -> tuple[str, ...]:
+        """Options of a rearrangement (memoised: they depend on the spaces only)."""
+        key = ("rearrange", spaces, awaiting_play)
+        found: tuple[str, ...] | None = self.data.memo.get(key)
+        if found is None:
+            orders = set(permutations(spaces))
+            if awaiting_play:
+                orders = {o for o in orders if o[0] is None}   # space 1 awaits the play
+            found = self.data.memo[key] = tuple(dict.fromkeys(["rearrange keep"] + sorted(
+                "rearrange " + ",".join(c or "-" for c in order)
+                for order in orders if order != spaces)))
+        return found
 
     def _c_rearrange(self, task: Task, option: str) -> None:
         self.stack.pop()
         order = option.removeprefix("rearrange ")
         if order != "keep":
-            self.players[int(str(task[1]))].spaces = [
+            self.players[task[1]].spaces = [
                 None if c == "-" else c for c in order.split(",")]
 
     def _e_remove_self(self, seat: int, term: Term, source: str) -> None:
@@ -307,10 +317,10 @@ class Machine(Core):
 
     def hire_cost(self, seat: int, card_id: str) -> int:
         """Silver paid to hire (cheaper_hire applied, minimum 0)."""
-        return max(0, self.card(card_id).silver - self.modifier_total(seat, "cheaper_hire"))
+        return max(0, self.data.cards[card_id].silver - self.profile(seat).total("cheaper_hire"))
 
     def _t_hire(self, task: Task) -> Choice:
-        seat, mode = int(str(task[1])), str(task[2])
+        seat, mode = task[1], str(task[2])
         options = []
         for _, card in self.visible_townsfolk():
             if mode == "free" or self.hire_cost(seat, card) <= self.players[seat].silver:
@@ -321,7 +331,7 @@ class Machine(Core):
 
     def _c_hire(self, task: Task, option: str) -> None:
         self.stack.pop()
-        seat, mode = int(str(task[1])), str(task[2])
+        seat, mode = task[1], str(task[2])
         card = option.removeprefix("hire ")
         if card == "none":
             return
@@ -352,14 +362,14 @@ class Machine(Core):
             self.stack.append(("take_ms", seat, tuple(options)))
 
     def _t_take_ms(self, task: Task) -> Choice:
-        return self.ask(int(str(task[1])), "manuscript", "take a manuscript (VB-7.14)",
-                        [f"take_ms {m}" for m in task[2]])  # type: ignore[attr-defined]
+        return self.ask(task[1], "manuscript", "take a manuscript (VB-7.14)",
+                        [f"take_ms {m}" for m in task[2]])
 
     def _c_take_ms(self, task: Task, option: str) -> None:
         self.stack.pop()
         ms_id = option.removeprefix("take_ms ")
         position = next(p for p, pile in enumerate(self.ms_piles) if pile and pile[-1] == ms_id)
-        self.receive_manuscript(int(str(task[1])), position)
+        self.receive_manuscript(task[1], position)
 
     def receive_manuscript(self, seat: int, position: int) -> None:
         """Take the top manuscript of a pile: immediate effect, then cleric bonus check."""
@@ -370,7 +380,7 @@ class Machine(Core):
 
     def _t_cleric_check(self, task: Task) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         ribbons = [self.manuscript(m).ribbon for m in self.players[seat].manuscripts]
         for ribbon in self.data.cleric_bonus:
             if ribbons.count(ribbon) >= 3 and ribbon not in self.cleric:   # VB-6.3.7, VB-R23
@@ -417,13 +427,13 @@ class Machine(Core):
         return [s for s in spots if s not in self.spots]
 
     def _t_build_free(self, task: Task) -> Choice:
-        return self.ask(int(str(task[1])), "build", "build a free building",
-                        list(task[2]))  # type: ignore[call-overload]
+        return self.ask(task[1], "build", "build a free building",
+                        list(task[2]))
 
     def _c_build_free(self, task: Task, option: str) -> None:
         self.stack.pop()
         _, slot_id, spot = option.split()
-        self.construct(int(str(task[1])), slot_id, spot)
+        self.construct(task[1], slot_id, spot)
 
     def construct(self, seat: int, slot_id: str, spot: str) -> None:
         """Move a building to a spot: reveal slot, spot bonus, link rewards (VB-6.3.5 3-5)."""
@@ -465,13 +475,13 @@ class Machine(Core):
 
     def _t_section(self, task: Task) -> Choice:
         names = self.data.castle.sections
-        return self.ask(int(str(task[1])), "section", "choose a castle section",
+        return self.ask(task[1], "section", "choose a castle section",
                         [f"section {n}" for n in names])
 
     def _c_section(self, task: Task, option: str) -> None:
         self.stack.pop()
         section = self.data.castle.sections.index(option.removeprefix("section "))
-        self.place_workers(int(str(task[1])), section, int(str(task[2])))
+        self.place_workers(task[1], section, task[2])
 
     def place_workers(self, seat: int, section: int, amount: int) -> None:
         """Place up to ``amount`` workers from supply in tier 1, then resolve (VB-4.2.6)."""
@@ -491,7 +501,7 @@ class Machine(Core):
         self.stack.append(("move_t1", seat, term.int_arg(0), source))
 
     def _t_move_t1(self, task: Task) -> Choice | None:
-        seat, left, blocked = int(str(task[1])), int(str(task[2])), str(task[3])
+        seat, left, blocked = task[1], task[2], str(task[3])
         if left <= 0:
             self.stack.pop()
             return None
@@ -505,7 +515,7 @@ class Machine(Core):
                         options + ["shift done"] if options else [])
 
     def _c_move_t1(self, task: Task, option: str) -> None:
-        seat, left = int(str(task[1])), int(str(task[2]))
+        seat, left = task[1], task[2]
         if option == "shift done":
             self.stack.pop()
             return
@@ -530,28 +540,29 @@ class Machine(Core):
         raise NotImplementedError
 
     def _t_step(self, task: Task) -> Choice:
-        return self.ask(int(str(task[1])), "move", "move your Viscount",
-                        [f"go {t}" for t in task[2]])  # type: ignore[attr-defined]
+        return self.ask(task[1], "move", "move your Viscount",
+                        [f"go {t}" for t in task[2]])
 
     def _c_step(self, task: Task, option: str) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         self.players[seat].node = self.geo.node_of(option.removeprefix("go "))
         self.land(seat)
 
     def land(self, seat: int) -> None:
         """Landing rule: opponents on the final space may rearrange (VB-6.2.4, VB-R27)."""
-        node = self.players[seat].node
+        players = self.players
+        node = players[seat].node
         tasks: list[Task] = []
-        for other in self.order_from(seat)[1:]:
-            if self.players[other].node == node:
+        for other in self.others_from(seat):
+            if players[other].node == node:
                 tasks.append(("res", other) if self.players[other].is_ai
                              else ("rearrange", other))
         self.push_all(tasks)
 
     # ------------------------------------------------------------------ castle cascade (VB-4.2)
     def _t_castle(self, task: Task) -> Choice | None:
-        seat = int(str(task[1]))
+        seat = task[1]
         threshold = self.data.castle.threshold
         triples = [s for s in range(5) if self.castle[s][0][seat] >= threshold]
         if triples:
@@ -583,7 +594,7 @@ class Machine(Core):
         return min(triples, key=lambda s: (s - start) % 5)
 
     def _c_castle(self, task: Task, option: str) -> None:
-        seat = int(str(task[1]))
+        seat = task[1]
         names = self.data.castle.sections
         verb, rest = option.split(" ", 1)
         if verb == "cascade":
@@ -606,7 +617,7 @@ class Machine(Core):
 
     def _t_spread(self, task: Task) -> None:
         self.stack.pop()
-        seat, section = int(str(task[1])), int(str(task[2]))
+        seat, section = task[1], task[2]
         self.castle[section][0][seat] -= 2
         self.castle[(section + 1) % 5][0][seat] += 1
         self.castle[(section - 1) % 5][0][seat] += 1
@@ -630,9 +641,10 @@ class Machine(Core):
         for other in self.order_from(self.current):
             if other == seat:
                 continue
-            if any(self.castle[s][t][other] >= threshold for s in range(5) for t in (0, 1)):
-                self.stack.append(("castle", other))
-                return
+            for section in self.castle:
+                if section[0][other] >= threshold or section[1][other] >= threshold:
+                    self.stack.append(("castle", other))
+                    return
 
     # ------------------------------------------------------------------ expansion-only terms
     def _e_return_kings_order(self, seat: int, term: Term, source: str) -> None:

@@ -76,7 +76,7 @@ class Solo(Turns):
     def _t_ai_setup(self, task: Task) -> None:
         """The AI takes the other pair's space and its board's starting items (VS-1.5-1.6)."""
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         card_id, _ = self.pairs.pop()
         self.players[seat].node = self.geo.node_of(self.data.player_cards[card_id].start_space)
         start = self.ai_board().start
@@ -128,7 +128,7 @@ class Solo(Turns):
             super()._e_destroy(seat, term, source)
 
     def _t_flip(self, task: Task) -> Choice | None:
-        seat = int(str(task[1]))
+        seat = task[1]
         choice = super()._t_flip(task)
         assert choice is not None
         if self.players[seat].is_ai and not choice.options:
@@ -217,7 +217,7 @@ class Solo(Turns):
     # ------------------------------------------------------------------ AI turn (VS-2)
     def _t_ai_turn(self, task: Task) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         player = self.players[seat]
         if player.spaces[2]:
             player.discard.append(player.spaces[2])
@@ -234,7 +234,7 @@ class Solo(Turns):
 
     def _t_ai_move(self, task: Task) -> None:
         self.stack.pop()
-        self.ai_walk(int(str(task[1])), int(str(task[2])))
+        self.ai_walk(task[1], task[2])
         return None
 
     def ai_walk(self, seat: int, steps: int) -> None:
@@ -250,7 +250,7 @@ class Solo(Turns):
 
     def _t_ai_row(self, task: Task) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         scheme: Scheme = self.data.schemes[str(task[2])]
         for option in scheme.action_row:                         # VS-2.4
             if self.ai_can(seat, option):

@@ -23,7 +23,7 @@ ACTION_ICON = {"trade": "merchant", "build": "builder", "workers": "noble",
                "transcribe": "cleric"}
 ACTION_PAYMENT = {"trade": "silver", "build": "stone", "workers": "gold", "transcribe": "ink"}
 ROUND_CAP = 60
-PROFILE_CACHE_LIMIT = 50_000
+MEMO_LIMIT = 100_000      # entries of a shared memo before the memos are emptied
 
 
 class Profile:
@@ -45,19 +45,22 @@ class Profile:
 
     def total(self, name: str) -> int:
         """Sum of an integer modifier (``+n`` or ``n``; 1 without argument)."""
+        if name not in self.names:
+            return 0
         key = ("total", name)
         found: int | None = self.memo.get(key)
         if found is None:
             found = 0
-            if name in self.names:
-                for term in self.abilities[True, True]:
-                    if term.name == name:
-                        found += int(term.word(0).lstrip("+")) if term.args else 1
+            for term in self.abilities[True, True]:
+                if term.name == name:
+                    found += int(term.word(0).lstrip("+")) if term.args else 1
             self.memo[key] = found
         return found
 
     def fired(self, trigger: str, slots: bool, cards: bool) -> tuple[str, ...]:
         """Effect texts of a trigger, in push order (the first ability resolves first)."""
+        if trigger not in self.names:
+            return ()
         key = ("fire", trigger, slots, cards)
         found: tuple[str, ...] | None = self.memo.get(key)
         if found is None:
@@ -66,14 +69,29 @@ class Profile:
         return found
 
 
+# others_from() by (number of players, seat).
+_OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+# Ring position of each node id ("3.L" -> 3); node ids are the same on every ring.
+_POSITIONS: dict[str, int] = {}
+
+
+def _pack(icons: Mapping[str, int]) -> int:
+    """Icon counts as one integer, 8 bits per icon in ICONS order (see _compute_icons)."""
+    return sum(icons.get(icon, 0) << (8 * i) for i, icon in enumerate(ICONS))
+
+
 # parse_icons memoised; the shared result is only read.
 _parsed_icons = cache(parse_icons)
 
 
-def _trim(memo: dict[Any, Any]) -> None:
-    """Drop the memoised profiles (keys starting with a tuple) when the cache grows too big."""
-    for key in [k for k in memo if isinstance(k[0], tuple)]:
-        del memo[key]
+def _forget(data: GameData) -> None:
+    """Empty the shared memos when they grow too big (long simulations meet new keys).
+
+    Everything in them is recomputed on demand; states keep the geometry they hold.
+    """
+    data.memo.clear()
+    data.board.memo.clear()
 
 
 class Core:
@@ -136,7 +154,7 @@ class Core:
     # ------------------------------------------------------------------ cards and icons
     def card(self, card_id: str) -> CardDef:
         """Card definition by id."""
-        return self.data.card(card_id)
+        return self.data.cards[card_id]
 
     def manuscript(self, ms_id: str) -> Manuscript:
         """Manuscript by id."""
@@ -155,8 +173,8 @@ class Core:
         memo = self.data.memo
         found: Profile | None = memo.get(key)
         if found is None:
-            if len(memo) > PROFILE_CACHE_LIMIT:
-                _trim(memo)
+            if len(memo) > MEMO_LIMIT or len(self.data.board.memo) > MEMO_LIMIT:
+                _forget(self.data)
             found = memo[key] = self._build_profile(seat)
         return found
 
@@ -207,24 +225,28 @@ class Core:
         """Icons on a player's board (VB-2.2.2, VB-2.4.4; AI: VS-4.1)."""
         return dict(self.profile(seat).icons)
 
+    # Icon counts are summed as packed integers (8 bits per icon, in ICONS order):
+    # adding two packed values adds every icon at once.  Counts stay far below 256.
     def _compute_icons(self, seat: int, abilities: tuple[Term, ...]) -> dict[str, int]:
         player = self.players[seat]
-        counts = dict.fromkeys(ICONS, 0)
+        memo = self.data.memo
+        total = 0
         for card_id in player.spaces:
             if card_id:
-                for icon, n in self._printed_icons(seat, card_id).items():
-                    counts[icon] += n
+                card_key = ("icons", player.is_ai, card_id)
+                packed = memo.get(card_key)
+                if packed is None:
+                    packed = memo[card_key] = _pack(self._printed_icons(seat, card_id))
+                total += packed
         if player.spaces[1] is None or player.spaces[2] is None:
             starting = self._starting_icons(seat)
             for index, key in ((1, "space2"), (2, "space3")):
                 if player.spaces[index] is None:
-                    for icon, n in starting[key].items():
-                        counts[icon] += n
+                    total += _pack(starting[key])
         for term in abilities:
             if term.name == "permanent_icon":
-                for icon, n in _parsed_icons(term.word(0)).items():
-                    counts[icon] += n
-        return counts
+                total += _pack(_parsed_icons(term.word(0)))
+        return {icon: (total >> (8 * i)) & 255 for i, icon in enumerate(ICONS)}
 
     def _printed_icons(self, seat: int, card_id: str) -> Mapping[str, int]:
         if self.players[seat].is_ai:
@@ -291,12 +313,20 @@ class Core:
 
     def hand_limit(self, seat: int) -> int:
         """Hand limit (VB-2.6.1)."""
-        return self.data.player_board.hand_limit + self.modifier_total(seat, "hand_size")
+        return self.data.player_board.hand_limit + self.profile(seat).total("hand_size")
 
     def order_from(self, seat: int) -> list[int]:
         """All players clockwise starting with ``seat`` (VB-0.5)."""
         n = len(self.players)
         return [(seat + i) % n for i in range(n)]
+
+    def others_from(self, seat: int) -> tuple[int, ...]:
+        """``order_from(seat)[1:]`` as a shared tuple (every landing asks for it)."""
+        key = (len(self.players), seat)
+        found = _OTHERS.get(key)
+        if found is None:
+            found = _OTHERS[key] = tuple(self.order_from(seat)[1:])
+        return found
 
     # ------------------------------------------------------------------ triggers
     def fire(self, seat: int, trigger: str, slots: bool = True, cards: bool = True) -> None:
@@ -392,7 +422,11 @@ class Core:
     # ------------------------------------------------------------------ board lookups
     def position(self, seat: int) -> int:
         """Ring position of a player's Viscount."""
-        return int(self.players[seat].node.split(".")[0])
+        node = self.players[seat].node
+        found = _POSITIONS.get(node)
+        if found is None:
+            found = _POSITIONS[node] = int(node.split(".")[0])
+        return found
 
     def adjacent_townsfolk(self, position: int) -> str:
         """Top card of a townsfolk pile, or the printed card when empty (VB-3.3.2)."""
@@ -437,8 +471,9 @@ class Core:
     # ------------------------------------------------------------------ choices
     def ask(self, seat: int, kind: str, prompt: str, options: list[str]) -> Choice:
         """Build a choice (options deduplicated, order kept)."""
-        return Choice(seat, kind, prompt, tuple(dict.fromkeys(options)))
+        # tuple.__new__ skips the named tuple's Python-level __new__ (one per decision).
+        return tuple.__new__(Choice, (seat, kind, prompt, tuple(dict.fromkeys(options))))
 
     def ask_distinct(self, seat: int, kind: str, prompt: str, options: tuple[str, ...]) -> Choice:
         """Build a choice from options already known to be distinct (no deduplication)."""
-        return Choice(seat, kind, prompt, options)
+        return tuple.__new__(Choice, (seat, kind, prompt, options))

@@ -7,8 +7,7 @@ either resolves by itself or asks one player a :class:`Choice`.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from keepers.games.viscounts.effects import (
     AI_EFFECT,
@@ -20,7 +19,7 @@ from keepers.games.viscounts.effects import (
     parse,
 )
 
-Task = tuple[object, ...]
+Task = tuple[Any, ...]   # element types depend on the task kind (see each handler)
 ALL_CONTEXT = EFFECT | ONGOING | SCORING | AI_EFFECT | frozenset({Category.COMBINATOR})
 
 
@@ -37,10 +36,16 @@ class Choice(NamedTuple):
     options: tuple[str, ...]
 
 
-@cache
+TERMS: dict[str, Term] = {}
+"""Effect texts already parsed by :func:`term_of` (a plain dict: read on every effect)."""
+
+
 def term_of(text: str) -> Term:
-    """Re-parse an effect already validated at load time (cached)."""
-    return parse(text, ALL_CONTEXT)
+    """Re-parse an effect already validated at load time (cached in :data:`TERMS`)."""
+    term = TERMS.get(text)
+    if term is None:
+        term = TERMS[text] = parse(text, ALL_CONTEXT)
+    return term
 
 
 def eff(player: int, term: Term | str, source: str = "") -> Task:

@@ -13,6 +13,7 @@ from keepers.games.viscounts.tasks import Choice, Task, eff
 
 PHASES = ("manage", "move", "action", "recruit", "collision", "draw")
 NEXT_PHASE = dict(zip(PHASES, PHASES[1:], strict=False))
+ACTION_OPTIONS = {a: f"action {a}" for a in ("trade", "build", "workers", "transcribe")}
 
 
 class Turns(Actions):
@@ -26,13 +27,13 @@ class Turns(Actions):
 
     # ------------------------------------------------------------------ setup picks (VB-5.7)
     def _t_setup_pick(self, task: Task) -> Choice:
-        seat = int(str(task[1]))
+        seat = task[1]
         return self.ask(seat, "setup", "pick a player card and hero (VB-5.7)",
                         [f"pick {card} {hero}" for card, hero in self.pairs])
 
     def _c_setup_pick(self, task: Task, option: str) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         _, card_id, hero = option.split()
         self.pairs.remove([card_id, hero])
         self.take_player_card(seat, self.data.player_cards[card_id], hero)
@@ -57,7 +58,7 @@ class Turns(Actions):
 
     def _t_setup_finish(self, task: Task) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         player = self.players[seat]
         player.draw = player.draw + player.hand + player.discard
         player.hand, player.discard = [], []
@@ -77,18 +78,21 @@ class Turns(Actions):
     # ------------------------------------------------------------------ phase sequencing
     def advance(self) -> None:
         """Next phase of the current turn (or next turn) when the stack is empty."""
-        if self.phase == "setup":
+        phase = self.phase
+        following = NEXT_PHASE.get(phase)
+        if following is not None and not (phase == "collision"
+                                          and self.players[self.current].is_ai):
+            self.phase = following
+            self._begins[following](self, self.current)
+        elif phase == "setup":
             self.finish_setup()
-        elif self.phase == "ai":
+        elif phase == "ai":
             self.phase = "collision"
             self.begin_collision(self.current)
-        elif self.phase == "collision" and self.players[self.current].is_ai:
-            self.end_turn()
-        elif self.phase == "draw":
+        elif phase in ("collision", "draw"):     # the AI's collision ends its turn
             self.end_turn()
         else:
-            self.phase = NEXT_PHASE[self.phase]
-            self._begins[self.phase](self, self.current)
+            raise KeyError(phase)
 
     def begin_turn(self, seat: int) -> None:
         """Start a player's phase 1 (or the AI's turn)."""
@@ -128,7 +132,7 @@ class Turns(Actions):
             self.push(seat, self.card(leaving).dropoff, leaving)
 
     def _t_play(self, task: Task) -> Choice | None:
-        seat = int(str(task[1]))
+        seat = task[1]
         player = self.players[seat]
         if player.hand:
             return self.ask(seat, "play", "play a card into space 1",
@@ -141,7 +145,7 @@ class Turns(Actions):
 
     def _c_play(self, task: Task, option: str) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         card = option.removeprefix("play ")
         self.players[seat].hand.remove(card)
         self.play_card(seat, card)
@@ -173,60 +177,76 @@ class Turns(Actions):
         """
         player = self.players[seat]
         distance = int(self.turn.get("distance", 0))
-        free = self.modifier_total(seat, "extra_move")
+        free = self.profile(seat).total("extra_move")
         paid = min(player.silver, 12)
         key = ("move", player.node, distance, free, paid)
         geo = self.geo
         found: tuple[dict[str, int], list[str]] | None = geo.memo.get(key)
         if found is None:
-            # The endpoints affordable with ``paid`` silver are a prefix of the
-            # list for the largest budget, which is sorted by (cost, number).
-            ends = [end for end in self._move_ends(player.node, distance, free) if end[0] <= paid]
-            found = geo.memo[key] = ({node: cost for cost, _, node in ends},
-                                     [text for _, text, _ in ends])
+            # Extra steps 0 .. free + paid are allowed; a node costs its first one.
+            ends = [end for end in self._move_ends(player.node, distance, free)
+                    if end[0] <= free + paid]
+            found = geo.memo[key] = ({node: cost for _, cost, _, node in ends},
+                                     [text for _, _, text, _ in ends])
         return found
 
     def _move_ends(self, start: str, distance: int,
-                   free: int) -> list[tuple[int, str, str]]:
-        """(cost, option, node) of every endpoint for up to 12 paid steps, in option order."""
-        key = ("move_ends", start, distance, free)
+                   free: int) -> list[tuple[int, int, str, str]]:
+        """(first extra step, cost, option, node) of every endpoint, in option order.
+
+        Covers up to 12 paid steps.  Printed numbers depend only on the segment
+        order (not on the castle rotation or the board side), so this is shared
+        by every ring with the same arrangement.
+        """
         geo = self.geo
-        found: list[tuple[int, str, str]] | None = geo.memo.get(key)
+        key = ("move_ends", geo.arrangement, start, distance, free)
+        memo = geo.board.memo
+        found: list[tuple[int, int, str, str]] | None = memo.get(key)
         if found is None:
             # Order by (cost, printed number); ranks are < 16, so one integer sorts both.
             rank = geo.rank
-            ordered = sorted((cost * 16 + rank[node], cost, node)
-                             for node, cost in self._reach_costs(start, distance, free).items())
-            found = geo.memo[key] = [(cost, f"move {geo.printed(node)}", node)
-                                     for _, cost, node in ordered]
+            ordered = sorted((max(0, extra - free) * 16 + rank[node], extra, node)
+                             for node, extra in self._first_extras(start, distance,
+                                                                   free + 12).items())
+            texts = self._move_texts()
+            found = memo[key] = [(extra, max(0, extra - free), texts[node], node)
+                                 for _, extra, node in ordered]
         return found
 
-    def _reach_costs(self, start: str, distance: int, free: int) -> dict[str, int]:
-        """Cheapest cost of each endpoint for up to 12 paid steps (topology only; shared)."""
-        key = ("move_costs", start, distance, free)
+    def _move_texts(self) -> dict[str, str]:
+        """The move option of every node (shared by the rings of one segment order)."""
+        geo = self.geo
+        key = ("move_texts", geo.arrangement)
+        found: dict[str, str] | None = geo.board.memo.get(key)
+        if found is None:
+            found = geo.board.memo[key] = {node: f"move {geo.printed(node)}" for node in geo.rank}
+        return found
+
+    def _first_extras(self, start: str, distance: int, most: int) -> dict[str, int]:
+        """The fewest extra steps (up to ``most``) ending on each node (topology only; shared)."""
+        key = ("first_extras", start, distance, most)
         memo = self.geo.board.memo
         found: dict[str, int] | None = memo.get(key)
         if found is None:
             found = {}
-            for extra in range(free + 12 + 1):
-                cost = max(0, extra - free)
+            for extra in range(most + 1):
                 for node in self.geo.reach(start, distance + extra):
-                    found.setdefault(node, cost)
+                    found.setdefault(node, extra)
             memo[key] = found
         return found
 
     def _t_move(self, task: Task) -> Choice:
-        seat = int(str(task[1]))
+        seat = task[1]
         return self.ask(seat, "move", "choose where your Viscount ends",
                         self._move_table(seat)[1])
 
     def _c_move(self, task: Task, option: str) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         node = self.geo.node_of(option.removeprefix("move "))
         self.players[seat].silver -= self._move_table(seat)[0][node]
         self.players[seat].node = node
-        self.log.append(f"seat {seat} moves to {self.geo.printed(node)}")
+        self.log.append(f"seat {seat} moves to {option.removeprefix('move ')}")
         self.land(seat)
 
     # ------------------------------------------------------------------ phase 3 (VB-6.3)
@@ -235,11 +255,11 @@ class Turns(Actions):
         self.stack.append(("action", seat))
 
     def _t_action(self, task: Task) -> Choice:
-        seat = int(str(task[1]))
+        seat = task[1]
         # Only the two actions of the Viscount's location can be allowed (VB-3.3.8).
         here = ("workers", "transcribe") if self.players[seat].node.endswith(".I") \
             else ("trade", "build")
-        options = [f"action {a}" for a in here
+        options = [ACTION_OPTIONS[a] for a in here
                    if (a != "transcribe" or not self.turn.get("transcribed"))
                    and self.action_allowed(seat, a)]
         return self.ask_distinct(seat, "action", "take a primary action (VB-6.3)",
@@ -249,7 +269,7 @@ class Turns(Actions):
         self.stack.pop()
         action = option.removeprefix("action ")
         if action != "pass":
-            self.stack.append(("act", int(str(task[1])), action, 1))
+            self.stack.append(("act", task[1], action, 1))
 
     # ------------------------------------------------------------------ phase 4 (VB-6.4)
     def begin_recruit(self, seat: int) -> None:
@@ -257,7 +277,7 @@ class Turns(Actions):
         self.stack.append(("recruit", seat))
 
     def _t_recruit(self, task: Task) -> Choice:
-        seat = int(str(task[1]))
+        seat = task[1]
         pile = self.tf_piles[self.position(seat)]
         options = []
         if pile and self.hire_cost(seat, pile[-1]) <= self.players[seat].silver:
@@ -268,7 +288,7 @@ class Turns(Actions):
     def _c_recruit(self, task: Task, option: str) -> None:
         self.stack.pop()
         if option != "recruit pass":
-            seat = int(str(task[1]))
+            seat = task[1]
             self.hire(seat, self.position(seat), paid=True)
 
     # ------------------------------------------------------------------ phase 5 (VB-6.5)
@@ -280,19 +300,19 @@ class Turns(Actions):
 
     def _t_col1(self, task: Task) -> None:
         self.stack.pop()
-        for other in reversed(self.order_from(int(str(task[1])))):
+        for other in reversed(self.order_from(task[1])):
             self.fire(other, "on_collision_any", slots=True, cards=False)
         return None
 
     def _t_col2(self, task: Task) -> None:
         self.stack.pop()
-        for other in reversed(self.order_from(int(str(task[1])))):
+        for other in reversed(self.order_from(task[1])):
             self.fire(other, "on_collision_any", slots=False, cards=True)
         return None
 
     def _t_col3(self, task: Task) -> None:
         self.stack.pop()
-        seat = int(str(task[1]))
+        seat = task[1]
         pos = self.players[seat].corruption          # read now (VB-R12)
         upper = self.data.ai_common.track_upper[pos - 1] if self.players[seat].is_ai \
             else self.data.player_board.track[pos - 1].upper
@@ -302,7 +322,7 @@ class Turns(Actions):
 
     def _t_col4(self, task: Task) -> None:
         self.stack.pop()
-        seat, pos = int(str(task[1])), int(str(task[2]))
+        seat, pos = task[1], task[2]
         track = self.data.player_board.track[pos - 1]
         criminals = self.criminals(seat, collision=True)
         holds = {"always": True, "criminals>=1": criminals >= 1,
@@ -313,7 +333,7 @@ class Turns(Actions):
 
     def _t_col5(self, task: Task) -> None:
         self.stack.pop()
-        player = self.players[int(str(task[1]))]
+        player = self.players[task[1]]
         player.corruption, player.virtue = TRACK_MIN, TRACK_MAX
         return None
 
