@@ -14,6 +14,9 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_SPAN = 1 << 64
+_LIMITS: dict[int, int] = {}
+"""Rejection limits by bound, computed once: bounds are small and few (list lengths)."""
 
 
 class Rng:
@@ -33,9 +36,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Return a uniform integer in ``range(n)`` (``n`` > 0), without modulo bias."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = _LIMITS[n] = _SPAN - (_SPAN % n)
         while True:
             x = self.next64()
             if x < limit:
