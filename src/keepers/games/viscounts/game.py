@@ -95,6 +95,16 @@ class ViscountsState(GameState, Solo):
         """Winning seats (VB-9.6; solo: the human only on a strictly higher score, VS-6.3)."""
         return winners(self)
 
+    def stats(self) -> dict[str, float]:
+        """Per-game figures for simulation reports: how the game ended, the AI's score."""
+        totals = [s.total for s in final_scores(self)]
+        out = {"end_poverty": float(bool(self.poverty)),
+               "end_prosperity": float(bool(self.prosperity))}
+        if self.seats == 1:
+            out["ai_score"] = float(totals[1])
+            out["score_minus_ai"] = float(totals[0] - totals[1])
+        return out
+
     @property
     def num_players(self) -> int:
         """Deciding seats."""
