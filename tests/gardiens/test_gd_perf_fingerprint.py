@@ -225,3 +225,23 @@ def test_clone_copies_every_field() -> None:
                 assert not isinstance(a, list) or a is not b, name
     assert other.rng.state == st.rng.state and other.rng is not st.rng
     assert other.to_dict() == st.to_dict()
+
+
+def test_fused_moves_and_attacks_match_the_separate_finders() -> None:
+    """action_legal walks the neighbours once for MOVE and ATTACK; the result must be
+    that of move_actions and attack_actions, also in co-op and under King's Peace."""
+    from keepers.games.gardiens import actions, combat, events
+    from keepers.games.gardiens.state import GardiensState
+
+    for seed in range(12):
+        st = GAME.new_state(2 + seed % 4, seed, {"coop": seed % 3 == 0})
+        assert isinstance(st, GardiensState)
+        rng = Rng(seed)
+        while not st.is_over():
+            for p in range(st.n):
+                mine = st.controlled(p)
+                moves = [] if events.forbidden(st, "move") else actions.move_actions(st, p)
+                fused = actions._moves_and_attacks(st, p, mine)
+                assert fused == (moves, combat.attack_actions(st, p))
+            legal = st.legal_actions()
+            st.apply_trusted(legal[rng.below(len(legal))])

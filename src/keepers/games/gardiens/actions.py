@@ -18,7 +18,8 @@ def alliance_legal(st: GardiensState) -> list[str]:
     if st.ally[p] != NONE:
         out.append("break")
     else:
-        out += [f"propose {st.colour(q)}" for q in st.opponents(p) if st.ally[q] == NONE]
+        proposals = st.data.propose_cmds  # by colour, i.e. by seat - 1
+        out += [proposals[(q - st.first) % st.n] for q in st.opponents(p) if st.ally[q] == NONE]
     return out
 
 
@@ -63,9 +64,9 @@ def action_legal(st: GardiensState) -> list[str]:
     out = build_options(st, p, None, mine)
     if recruit_possible(st, p, mine):
         out.append("recruit")
-    if not events.forbidden(st, "move"):
-        out += move_actions(st, p, mine)
-    out += combat.attack_actions(st, p, mine)
+    moves, attacks = _moves_and_attacks(st, p, mine)
+    out += moves
+    out += attacks
     out += trade_options(st, p)
     out += effects.playable_actions(st, p)
     if st.coop:
@@ -222,6 +223,33 @@ def move_actions(st: GardiensState, p: int, mine: list[int] | None = None) -> li
     return out
 
 
+def _moves_and_attacks(st: GardiensState, p: int, mine: list[int]) -> tuple[list[str], list[str]]:
+    """``move_actions`` and ``combat.attack_actions`` in one walk over the neighbours.
+
+    The conditions are theirs, tested independently (a hex may pass both only in
+    positions made by hand); this is the hottest loop of the engine.
+    """
+    moves: list[str] = []
+    attacks: list[str] = []
+    moving = not events.forbidden(st, "move")
+    coop = st.coop
+    attacking = coop or not events.forbidden(st, "attack_player")
+    owner, count, protect, shadows = st.owner, st.count, st.protect, st.shadow_pos
+    layout, ally = st.layout, st.ally[p]
+    for s in mine:
+        engaged = count[s]
+        move_rows = command_rows(layout, layout.move_cmds, s, engaged)
+        attack_rows = command_rows(layout, layout.attack_cmds, s, engaged)
+        for j, d in enumerate(layout.neighbours[s]):
+            o = owner[d]
+            if moving and (o == p or (count[d] == 0 and d not in shadows)):  # own or neutral
+                moves += move_rows[j][:engaged]
+            if attacking and ((d in shadows) if coop else not (
+                    o == NONE or o == p or o == ally or protect[d] == o)):
+                attacks += attack_rows[j][:engaged]
+    return moves, attacks
+
+
 def command_rows(layout: Layout, table: tuple[tuple[tuple[str, ...], ...], ...], s: int,
                  engaged: int) -> tuple[tuple[str, ...], ...]:
     """The precomputed rows of ``table`` for hex ``s`` (``row[k - 1]``: k guardians),
@@ -317,12 +345,13 @@ def partner_legal(st: GardiensState) -> list[str]:
     """Build the swap cube by cube; propose once both sides have the same size (GR-11.3)."""
     p, ally = st.active, st.ally[st.active]
     give, get = st.ctx["give"], st.ctx["get"]
-    names = st.data.resources
     out = []
     if sum(give) < sum(st.cubes[ally]):
-        out += [f"give {names[r]}" for r in range(len(names)) if st.cubes[p][r] > give[r]]
+        mine, commands = st.cubes[p], st.data.give_cmds
+        out += [commands[r] for r in range(len(commands)) if mine[r] > give[r]]
     if sum(get) < sum(st.cubes[p]):
-        out += [f"get {names[r]}" for r in range(len(names)) if st.cubes[ally][r] > get[r]]
+        theirs, commands = st.cubes[ally], st.data.get_cmds
+        out += [commands[r] for r in range(len(commands)) if theirs[r] > get[r]]
     if sum(give) == sum(get) >= 1:
         out.append("propose")
     return out

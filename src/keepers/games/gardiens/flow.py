@@ -10,6 +10,7 @@ import keepers.games.gardiens.events as events
 from keepers.games.gardiens.state import NONE, GardiensState
 
 INSTANT_WIN_CHECKPOINTS = ("CP1", "CP2", "CP3", "CP4")
+TIMED_CHECKPOINT_CPS = ("CP4", "CP6")  # the only ones where _tested_at admits a timed objective
 
 
 # -- setup ---------------------------------------------------------------------
@@ -206,13 +207,14 @@ def checkpoint(st: GardiensState, cp: str, retest: bool = True) -> None:
     ``retest=False`` skips the objectives tested at every checkpoint: the caller
     knows the previous checkpoint tested them on a position whose objective inputs
     (cubes, hands, counters, board) have not changed since, so the results would
-    be the same.  This halves the objective tests of a turn.
+    be the same (CP4 after CP3, CP1 after CP4 or CP6: two checkpoints of five in a turn).
     """
     if st.coop:
         if coop_won(st):
             finish(st, list(range(st.n)), "shadows_defeated")
         return
-    test_objectives(st, cp, retest)
+    if retest or cp in TIMED_CHECKPOINT_CPS:
+        test_objectives(st, cp, retest)
     if cp in INSTANT_WIN_CHECKPOINTS and st.vp(st.active) >= st.data.rule(
             "victory_points_to_win"):
         finish(st, [st.active], "victory_points")

@@ -51,6 +51,7 @@ class Layout:
     # Lookups derived once per map, so that legal decisions and objective tests
     # never format strings or scan every hex on the hot path.
     labels: tuple[str, ...]
+    adjacent_labels: tuple[tuple[str, ...], ...]  # labels of each hex's neighbours (views)
     kind_hexes: dict[str, tuple[int, ...]]  # hexes of each kind
     printed_hexes: tuple[tuple[int, ...], ...]  # hexes printed with each resource
     home_areas: tuple[tuple[int, ...], ...]  # home slot Hk and its neighbours
@@ -59,8 +60,8 @@ class Layout:
     printed_pick: tuple[Picker, ...]
     home_pick: tuple[Picker, ...]
     cmds_most: int  # the rows of move_cmds and attack_cmds go up to this many guardians
-    move_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][n-1]: "S D n", D = j-th neighbour
-    attack_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][k-1]: "attack S T k"
+    move_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][n-1]: "move S D n", D: neighbour j
+    attack_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][k-1]: "attack S T k", same
     build_cmds: tuple[tuple[str, ...], ...]  # [building][h]: "build KEY H"
 
 
@@ -151,6 +152,9 @@ class GameData:
     pay_costs: dict[str, tuple[int, ...]]  # card id -> its ``pay`` operations as a cube vector
     play_cmds: dict[str, str]  # card instance -> "play INSTANCE"
     source_cmds: tuple[str, ...]  # "source NAME" per resource
+    give_cmds: tuple[str, ...]  # "give NAME" per resource (partner swap)
+    get_cmds: tuple[str, ...]  # "get NAME" per resource (partner swap)
+    propose_cmds: tuple[str, ...]  # "propose COLOUR" per colour (alliance step)
     exchange_cmds: tuple[tuple[str, ...], ...]  # [give][take]: "exchange GIVE TAKE"
     event_forbids: dict[str, frozenset[str]]  # event instance -> actions it forbids
     objective_checks: dict[str, tuple[bool, Check]]  # id -> (tested at every CP?, test)
@@ -227,6 +231,7 @@ def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
         shadow_ids=tuple(str(o["id"]) for o in origins),
         next_hex=next_hex,
         labels=labels,
+        adjacent_labels=tuple(tuple(labels[n] for n in near) for near in neighbours),
         kind_hexes=kind_hexes,
         printed_hexes=printed_hexes,
         home_areas=home_areas,
@@ -352,6 +357,9 @@ def parse(raw: dict[str, Any]) -> GameData:
         pay_costs={cid: pay_vector(c.effect, res_index) for cid, c in cards.items()},
         play_cmds={i: f"play {i}" for i in card_instances},
         source_cmds=tuple(f"source {name}" for name in order),
+        give_cmds=tuple(f"give {name}" for name in order),
+        get_cmds=tuple(f"get {name}" for name in order),
+        propose_cmds=tuple(f"propose {c}" for c in raw["components"]["colours"]),
         exchange_cmds=tuple(tuple(f"exchange {a} {b}" for b in order) for a in order),
         event_forbids={i: _forbids(events[i.split("#")[0]]) for i in event_instances},
         objective_checks={oid: (o.checkpoint not in TIMED_CHECKPOINTS,

@@ -24,6 +24,10 @@ Check = Callable[["GardiensState", int], bool]
 TIMED_CHECKPOINTS = ("snapshot", "own_end_of_turn")
 """Objective timings tested only at some checkpoints (GR-24.3); others: at every one."""
 
+_CHEAP_KINDS = ("hold_resource", "hand_size", "counter")
+"""Conditions read from one number: an ``all`` tests them first (the tests are pure,
+so their order cannot change the result, only how soon a false one is found)."""
+
 
 def holds(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> bool:
     """Evaluate a condition (GR-24.2), without compiling it.
@@ -46,7 +50,7 @@ def compile_condition(cond: dict[str, Any], res_index: dict[str, int],
     """Return a fast test equivalent to :func:`holds` for this condition."""
     try:
         return _compile(cond, res_index, building_keys)
-    except (KeyError, TypeError, ValueError):
+    except (AttributeError, KeyError, TypeError, ValueError):
         return lambda st, p: holds(st, p, cond, [])
 
 
@@ -54,7 +58,8 @@ def _compile(cond: dict[str, Any], res_index: dict[str, int],
              building_keys: tuple[str, ...]) -> Check:
     kind = cond["kind"]
     if kind == "all":
-        return _all_of(tuple(_compile(sub, res_index, building_keys) for sub in cond["of"]))
+        subs = sorted(cond["of"], key=lambda sub: sub.get("kind") not in _CHEAP_KINDS)
+        return _all_of(tuple(_compile(sub, res_index, building_keys) for sub in subs))
     need = int(cond.get("at_least", 1))
     if kind == "hold_resource":
         r = res_index[cond["resource"]]
@@ -93,8 +98,14 @@ def _all_of(subs: tuple[Check, ...]) -> Check:
 
 
 def _on_board(st: GardiensState, p: int) -> int:
-    count = st.count
-    return sum([count[h] for h in st.controlled(p)])
+    """The player's guardians on the map (as ``GardiensState.controlled``, without a list)."""
+    owner, count = st.owner, st.count
+    total = 0
+    h = -1
+    for _ in range(owner.count(p)):
+        h = owner.index(p, h + 1)
+        total += count[h]
+    return total
 
 
 def _compile_counter(name: str, need: int) -> Check:

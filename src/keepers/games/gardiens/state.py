@@ -202,7 +202,7 @@ class GardiensState(GameState):
         other.layout = self.layout
         other.rng = Rng(self.rng.state)
         # Field by field rather than a loop over the names: twice as fast.  A test
-        # (test_gd_perf_fingerprint) checks that every field of the lists above is copied.
+        # (test_gd_perf_fingerprint) checks that every slot is copied.
         # scalars (immutable values)
         other.n = self.n
         other.first = self.first

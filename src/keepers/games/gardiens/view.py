@@ -74,14 +74,14 @@ def board_view(st: GardiensState) -> list[dict[str, Any]]:
     """Every hex: kind, printed resource, owner, guardians, building, Shadows."""
     colours = [st.colour(p) for p in range(st.n)]
     keys = [b.key for b in st.data.buildings]
-    resources, labels = st.data.resources, st.layout.labels
+    resources = st.data.resources
     shadows: dict[int, list[str]] = {}
     for i, pos in enumerate(st.shadow_pos):
         shadows.setdefault(pos, []).append(st.layout.shadow_ids[i])
     out = []
     for info, owner, count, building, protect, near in zip(
             st.layout.hexes, st.owner, st.count, st.building, st.protect,
-            st.layout.neighbours, strict=True):
+            st.layout.adjacent_labels, strict=True):
         out.append({
             "hex": info.label, "q": info.q, "r": info.r, "kind": info.kind,
             "resource": resources[info.resource] if info.resource >= 0 else None,
@@ -90,25 +90,25 @@ def board_view(st: GardiensState) -> list[dict[str, Any]]:
             "building": keys[building] if building != NONE else None,
             "shadows": list(shadows.get(info.index, ())),
             "protected": protect != NONE and protect == owner,  # see GardiensState.is_protected
-            "adjacent": [labels[n] for n in near],
+            "adjacent": list(near),
         })
     return out
 
 
 def seat_view(st: GardiensState, p: int) -> dict[str, Any]:
     """Public items of one player (GR-20.1)."""
-    ally = st.ally[p]
+    ally, banked, public = st.ally[p], st.banked(p), st.public_vp(p)
     return {
         "colour": st.colour(p), "seat": st.seat(p), "home": st.label(st.home(p)),
         "cubes": dict(zip(st.data.resources, st.cubes[p], strict=True)),
         "reserve": st.reserve[p], "hand_size": len(st.hands[p]),
         "objective_cards": len(st.objectives[p]),
-        "banked": st.banked(p), "territory_points": st.snap_hexes[p],
-        "citadel_points": st.public_vp(p) - st.banked(p) - st.snap_hexes[p],
-        "public_vp": st.public_vp(p), "combats_won": st.combats_won[p],
+        "banked": banked, "territory_points": st.snap_hexes[p],
+        "citadel_points": public - banked - st.snap_hexes[p],
+        "public_vp": public, "combats_won": st.combats_won[p],
         "building_types": list(st.types_built[p]), "trade_actions": st.trades[p],
         "ally": st.colour(ally) if ally != NONE else None,
-        "hexes": len(st.controlled(p)),
+        "hexes": st.owner.count(p),  # the hexes it controls
     }
 
 
