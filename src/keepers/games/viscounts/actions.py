@@ -6,6 +6,8 @@ payment plan.  Only Pareto-minimal payment plans are offered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from itertools import product
 from math import ceil
 
@@ -16,8 +18,34 @@ from keepers.games.viscounts.state import ACTION_ICON, ACTION_PAYMENT, Profile
 from keepers.games.viscounts.tasks import Choice, Task, eff
 
 Plan = dict[str, int]
+TRIGGER_OF_ACTION = {"trade": "on_trade", "build": "on_build", "workers": "on_noble_action",
+                     "transcribe": "on_transcribe"}
 DIRECT_INDEX = {action: RESOURCE_KEYS.index(pay) for action, pay in ACTION_PAYMENT.items()}
 Conversion = tuple[tuple[str, ...], int, int, int]   # pay kinds, pay amount, icons, uses cap
+
+
+class TargetTable:
+    """The targets of an action for one set of inputs (shared through the memos: read only).
+
+    ``targets`` are the (command, need) pairs in option order, ``need`` the
+    need by command (the last pair wins, as in ``dict(targets)``); the
+    feasible commands for a funding limit are kept in ``by_limit``.
+    """
+
+    __slots__ = ("targets", "need", "by_limit")
+
+    def __init__(self, targets: list[tuple[str, int]]) -> None:
+        self.targets = targets
+        self.need = dict(targets)
+        self.by_limit: dict[int, tuple[str, ...]] = {}
+
+    def options(self, limit: int) -> tuple[str, ...]:
+        """Commands of the targets needing at most ``limit`` icons, deduplicated in order."""
+        found = self.by_limit.get(limit)
+        if found is None:
+            found = self.by_limit[limit] = tuple(
+                dict.fromkeys(t for t, need in self.targets if need <= limit))
+        return found
 
 
 class Actions(Machine):
@@ -122,8 +150,16 @@ class Actions(Machine):
 
     def _fund_limit(self, profile: Profile, seat: int, action: str, extra: str = "",
                     silver_less: int = 0) -> int:
-        free, conversions, direct = self._funding(profile, action, extra)
         budget = self._budget(seat, silver_less)
+        if "icon_conversion" not in profile.names:      # the common case, spelled out
+            icon = ACTION_ICON[action]
+            board = profile.icons
+            free = board[icon] + board["criminal"]
+            if extra:
+                card = self.card(extra).icons
+                free += card.get(icon, 0) + card.get("criminal", 0)
+            return free if min(budget) < 0 else free + budget[DIRECT_INDEX[action]]
+        free, conversions, direct = self._funding(profile, action, extra)
         if min(budget) < 0:
             return free                                  # nothing payable at all
         if not conversions:
@@ -175,28 +211,57 @@ class Actions(Machine):
                 silver_less: int = 0) -> list[tuple[str, int]]:
         """Feasible targets of an action as (command, icons needed)."""
         limit = self.fund_limit(seat, action, extra, silver_less)
-        return [(t, need) for t, need in self.target_table(seat, action) if need <= limit]
+        return [(t, need) for t, need in self._target_table(seat, action).targets
+                if need <= limit]
 
     def target_table(self, seat: int, action: str) -> list[tuple[str, int]]:
         """Every target of an action allowed here, feasible or not, as (command, need)."""
+        return list(self._target_table(seat, action).targets)
+
+    # Target tables are rebuilt for the target choice, its options and the
+    # payment that follows; they depend on few inputs (the exchange rate, the
+    # empty spots and covered slots, the worker supply), so the tables are
+    # memoised by those, with their need lookup.  Shared: read only.
+    def _target_table(self, seat: int, action: str) -> TargetTable:
+        """:meth:`target_table` as a shared :class:`TargetTable` (read only)."""
         if action == "trade":
-            return self._targets_trade(seat)
+            return self._table(("trade_table", self._trade_rate(seat)), self._targets_trade, seat)
         if action == "build":
-            return self._targets_build(seat)
+            return self._build_table(seat)
         if action == "workers":
-            return self._targets_workers(seat)
-        return self._targets_transcribe(seat)
+            key = ("workers_table", self.players[seat].supply)
+            return self._table(key, self._targets_workers, seat)
+        return TargetTable(self._targets_transcribe(seat))   # one target: nothing to share
+
+    def _table(self, key: tuple[str, int], build: Callable[[int], list[tuple[str, int]]],
+               seat: int) -> TargetTable:
+        found: TargetTable | None = self.data.memo.get(key)
+        if found is None:
+            found = self.data.memo[key] = TargetTable(build(seat))
+        return found
+
+    def _build_table(self, seat: int) -> TargetTable:
+        player = self.players[seat]
+        empty = tuple(s for s in self.geo.group(player.node) if s not in self.spots)
+        key = ("build_table", tuple(player.covered), empty)
+        found: TargetTable | None = self.data.memo.get(key)
+        if found is None:
+            found = self.data.memo[key] = TargetTable(self._targets_build(seat))
+        return found
 
     def _trade_rate(self, seat: int) -> int:
-        return self.data.board.exchanges[self.geo.trade_kind(self.players[seat].node)].rate
+        # By node, in the ring's memo: asked for every trade target and payment.
+        node = self.players[seat].node
+        key = ("trade_rate", node)
+        found: int | None = self.geo.memo.get(key)
+        if found is None:
+            found = self.geo.memo[key] = \
+                self.data.board.exchanges[self.geo.trade_kind(node)].rate
+        return found
 
     def _targets_trade(self, seat: int) -> list[tuple[str, int]]:
         rate = self._trade_rate(seat)
-        key = ("trade_targets", rate)
-        found: list[tuple[str, int]] | None = self.data.memo.get(key)
-        if found is None:
-            found = self.data.memo[key] = [(f"trade {k}", k * rate) for k in range(0, 31)]
-        return list(found)
+        return [(f"trade {k}", k * rate) for k in range(0, 31)]
 
     def least_need(self, seat: int, action: str) -> int | None:
         """The smallest ``need`` among :meth:`target_table` (None when it is empty).
@@ -279,10 +344,12 @@ class Actions(Machine):
         positions = range(5) if "dismiss_anywhere" in profile.names \
             else (self.position(seat),)
         icon = ACTION_ICON[action]
+        cards = self.data.cards
         out: list[tuple[str, int]] = []
         for position in positions:
-            card = self.card(self.adjacent_townsfolk(position))
-            if card.icon_count(icon) or card.icon_count("criminal"):
+            card = cards[self.adjacent_townsfolk(position)]
+            icons = card.icons
+            if icons.get(icon, 0) or icons.get("criminal", 0):      # card.icon_count()
                 cost = self._dismiss_cost(profile, card)
                 if cost <= player.silver:
                     out.append((card.id, cost))
@@ -324,6 +391,10 @@ class Actions(Machine):
             return False
         if action == "trade":
             return True                 # "trade 0" needs no icon: always feasible
+        return self._feasible(seat, action)
+
+    def _feasible(self, seat: int, action: str) -> bool:
+        """Whether build, workers or transcribe can be funded (the location is not checked)."""
         # bool(action_options(...)), stopping at the first feasible option;
         # fund_limit() is never negative, so a free target needs no further check.
         profile = self.profile(seat)
@@ -332,8 +403,10 @@ class Actions(Machine):
             return False
         if least <= 0 or least <= self._fund_limit(profile, seat, action):
             return True
-        return any(least <= self._fund_limit(profile, seat, action, card, cost)
-                   for card, cost in self._dismiss_candidates(profile, seat, action))
+        for card, cost in self._dismiss_candidates(profile, seat, action):
+            if least <= self._fund_limit(profile, seat, action, card, cost):
+                return True
+        return False
 
     # ------------------------------------------------------------------ the three steps
     def _t_act(self, task: Task) -> Choice:
@@ -356,7 +429,7 @@ class Actions(Machine):
                 pile.pop()
                 self.removed.append(card)
                 break
-        self.push(seat, self.card(card).recruit, card)
+        self.resolve(seat, self.card(card).recruit, card)
 
     def _t_act_target(self, task: Task) -> Choice | None:
         seat, action = task[1], str(task[2])
@@ -366,16 +439,8 @@ class Actions(Machine):
         return self.ask_distinct(seat, "target", f"{action}: choose the target", options)
 
     def _target_options(self, seat: int, action: str, extra: str) -> tuple[str, ...]:
-        """The texts of :meth:`targets` (trade lists, up to 31 long, are memoised)."""
-        if action != "trade":
-            return tuple(dict.fromkeys(t for t, _ in self.targets(seat, action, extra)))
-        limit = self.fund_limit(seat, action, extra)
-        key = ("trade_options", self._trade_rate(seat), limit)
-        found: tuple[str, ...] | None = self.data.memo.get(key)
-        if found is None:
-            found = self.data.memo[key] = tuple(
-                t for t, need in self._targets_trade(seat) if need <= limit)
-        return found
+        """The texts of :meth:`targets`, deduplicated (memoised in the target table)."""
+        return self._target_table(seat, action).options(self.fund_limit(seat, action, extra))
 
     def _c_act_target(self, task: Task, option: str) -> None:
         self.replace(("act_pay", task[1], task[2], option, task[3]))
@@ -386,9 +451,27 @@ class Actions(Machine):
         if action == "trade":                    # "trade k" needs k times the rate
             need = int(target.split()[1]) * self._trade_rate(seat)
         else:
-            need = dict(self.target_table(seat, action))[target]
-        plans = self.plans(seat, action, need, self.turn.get("extra", ""))
-        return self.ask(seat, "pay", f"{target}: how to pay", [_plan_text(p) for p in plans])
+            need = self._target_table(seat, action).need[target]
+        return self.ask_distinct(seat, "pay", f"{target}: how to pay",
+                                 self._pay_options(seat, action, need))
+
+    def _pay_options(self, seat: int, action: str, need: int) -> tuple[str, ...]:
+        """The texts of :meth:`plans`, distinct (they are Pareto-filtered by text)."""
+        extra = self.turn.get("extra", "")
+        profile = self.profile(seat)
+        if "icon_conversion" in profile.names:
+            return tuple(dict.fromkeys(_plan_text(p) for p in self.plans(seat, action, need,
+                                                                          extra)))
+        # No conversion: plans() is [{}] when free icons cover the need, else
+        # the one direct payment when affordable; their texts are shared.
+        deficit = need - self._free_icons(profile, action, extra)
+        if deficit <= 0:
+            return PAY_NOTHING
+        budget = self._budget(seat, 0)
+        direct = DIRECT_INDEX[action]
+        if min(budget) < 0 or deficit > budget[direct]:
+            return ()
+        return _direct_payment(RESOURCE_KEYS[direct], deficit)
 
     def _c_act_pay(self, task: Task, option: str) -> None:
         self.stack.pop()
@@ -405,9 +488,7 @@ class Actions(Machine):
     # ------------------------------------------------------------------ outcomes
     def outcome(self, seat: int, action: str, target: str) -> None:
         """Resolve an action's result; ``on_<action>`` triggers fire after it (VB-6.3.8)."""
-        trigger = {"trade": "on_trade", "build": "on_build", "workers": "on_noble_action",
-                   "transcribe": "on_transcribe"}[action]
-        self.fire(seat, trigger)
+        self.fire(seat, TRIGGER_OF_ACTION[action])
         self.log.append(f"seat {seat}: {target}")
         words = target.split()
         if action == "trade":
@@ -422,8 +503,16 @@ class Actions(Machine):
     def _trade(self, seat: int, uses: int) -> None:
         kind = self.geo.trade_kind(self.players[seat].node)
         gives = self.data.board.exchanges[kind].gives
-        for _ in range(uses):
+        if gives.name == "gain" and not self.players[seat].is_ai:
+            # A person's gain pushes no task, so each copy would be the top
+            # task in turn: resolving them all now is what the loop would do.
+            for _ in range(uses):
+                self.resolve(seat, gives)
+            return
+        for _ in range(uses - 1):
             self.push(seat, gives)
+        if uses > 0:
+            self.resolve(seat, gives)           # the last one pushed would be the top task
 
     def _transcribe(self, seat: int) -> None:
         position = self.position(seat)
@@ -456,6 +545,15 @@ def _pareto(plans: list[Plan]) -> list[Plan]:
         if not dominated:
             keep.append(plan)
     return sorted(keep, key=lambda p: (sum(p.values()), _plan_text(p)))
+
+
+PAY_NOTHING = ("pay none",)
+
+
+@cache
+def _direct_payment(resource: str, amount: int) -> tuple[str]:
+    """The options of a direct payment, built once (a payment is asked every action)."""
+    return (_plan_text({resource: amount}),)
 
 
 def _plan_text(plan: Plan) -> str:

@@ -115,14 +115,11 @@ class ViscountsState(GameState, Solo):
         """Current round (0 during setup)."""
         return self.round
 
-    @property
-    def capped(self) -> bool:
-        """True when the round cap stopped the game."""
-        return bool(self.__dict__.get("capped", False))
-
-    @capped.setter
-    def capped(self, value: bool) -> None:
-        self.__dict__["capped"] = value
+    # True when the round cap stopped the game.  A plain attribute rather than
+    # a property over ``__dict__``: this shadows GameState.capped, and reading
+    # ``__dict__`` would make CPython give up the compact attribute layout that
+    # speeds up every ``self.x`` of the engine (see Core.__init__).
+    capped: bool = False
 
     # ------------------------------------------------------------------ views
     def view(self, player: int | None) -> JsonDict:

@@ -40,12 +40,16 @@ class Machine(Core):
     # ------------------------------------------------------------------ main loop
     def settle(self) -> Choice | None:
         """Resolve tasks until a real decision is needed; return it (None: game over)."""
-        steps, choosers = self._steps, self._choosers
+        # The stack list is never replaced by the rules, and the game ends only
+        # in advance(), called on an empty stack: so the list is read once and
+        # the end is checked only when the stack is empty (and on entry).
+        steps, choosers, stack = self._steps, self._choosers, self.stack
+        if self.over:
+            return None
         for _ in range(100_000):
-            if self.over:
-                return None
-            stack = self.stack
             if not stack:
+                if self.over:
+                    return None
                 self.advance()
                 continue
             task = stack[-1]
@@ -88,13 +92,23 @@ class Machine(Core):
     # ------------------------------------------------------------------ effect dispatch
     def _t_eff(self, task: Task) -> Choice | None:
         self.stack.pop()
-        term = TERMS.get(task[2]) or term_of(task[2])
+        self.resolve(task[1], TERMS.get(task[2]) or term_of(task[2]), task[3])
+        return None
+
+    def resolve(self, seat: int, term: Term, source: str = "") -> None:
+        """Resolve an effect at once, exactly as if pushed and then stepped by :meth:`settle`.
+
+        Only for an effect that would be the top task when control returns to
+        the settle loop (nothing else is pushed after it, no choice is asked
+        before it): the loop's next step would then do just this.  Most card
+        effects are such, and resolving them here saves the task tuple, the
+        stack round trip, a loop iteration and the look-up of the term's text.
+        """
         handler = self._effects.get(term.name)
         if handler is None:
             self.log.append(f"{term.name}: no component in this game; nothing happens")
-            return None
-        handler(self, task[1], term, task[3])
-        return None
+            return
+        handler(self, seat, term, source)
 
     def push(self, seat: int, term: Term, source: str = "") -> None:
         """Push one effect for ``seat`` (the task of :func:`eff`, built inline)."""
@@ -109,7 +123,10 @@ class Machine(Core):
         return None
 
     def _e_all_of(self, seat: int, term: Term, source: str) -> None:
-        self.push_all([eff(seat, t, source) for t in term.subterms()])
+        # The first part would be the top task: it is resolved at once (see resolve()).
+        first, *rest = term.subterms()
+        self.push_all([eff(seat, t, source) for t in rest])
+        self.resolve(seat, first, source)
 
     def _e_one_of(self, seat: int, term: Term, source: str) -> None:
         parts = [t for t in term.subterms() if self.resolvable(seat, t)]
@@ -121,11 +138,11 @@ class Machine(Core):
 
     def _e_if_board(self, seat: int, term: Term, source: str) -> None:
         if self.board_has_kind(seat, term.word(0)):
-            self.push(seat, term.sub(1), source)
+            self.resolve(seat, term.sub(1), source)
 
     def _e_if_no_criminals(self, seat: int, term: Term, source: str) -> None:
         if self.criminals(seat, collision=self.phase == "collision") == 0:
-            self.push(seat, term.sub(0), source)
+            self.resolve(seat, term.sub(0), source)
 
     def _t_pick(self, task: Task) -> Choice:
         options = [f"pick {o}" for o in task[2]]
@@ -133,7 +150,7 @@ class Machine(Core):
 
     def _c_pick(self, task: Task, option: str) -> None:
         self.stack.pop()
-        self.push(task[1], term_of(option.removeprefix("pick ")), str(task[3]))
+        self.resolve(task[1], term_of(option.removeprefix("pick ")), str(task[3]))
 
     def resolvable(self, seat: int, term: Term) -> bool:
         """Whether an effect can do something now (for ``one_of``, VB-10.3)."""
@@ -351,7 +368,7 @@ class Machine(Core):
             return
         player.discard.append(card)
         self.fire(seat, "on_hire")
-        self.push(seat, self.card(card).recruit, card)
+        self.resolve(seat, self.card(card).recruit, card)       # callers push nothing after
 
     # ------------------------------------------------------------------ manuscripts
     def _e_gain_manuscript(self, seat: int, term: Term, source: str) -> None:
@@ -376,7 +393,7 @@ class Machine(Core):
         ms_id = self.ms_piles[position].pop()
         self.players[seat].manuscripts.append(ms_id)
         self.stack.append(("cleric_check", seat))
-        self.push(seat, self.manuscript(ms_id).immediate, ms_id)
+        self.resolve(seat, self.manuscript(ms_id).immediate, ms_id)   # callers push nothing after
 
     def _t_cleric_check(self, task: Task) -> None:
         self.stack.pop()
@@ -442,7 +459,7 @@ class Machine(Core):
         player.covered[index] = False
         self.spots[spot] = [seat, self.slot_type(seat, index)]
         tasks: list[Task] = [eff(seat, self.geo.spot(spot).bonus, spot)]
-        for a, b, reward in self.geo.links():
+        for a, b, reward in self.geo.link_table():
             if spot not in (a, b):
                 continue
             other = self.spots.get(b if a == spot else a)
@@ -572,7 +589,7 @@ class Machine(Core):
                 self.castle[s][1][seat] -= 1
                 self.castle[s][2][seat] += 1
                 self.check_leader(seat)
-                self.push(seat, self.data.castle.tier3_reward)
+                self.resolve(seat, self.data.castle.tier3_reward)
                 return None
         crowded = self._crowded()
         if crowded:
@@ -605,15 +622,15 @@ class Machine(Core):
         self.castle[section][tier][int(owner)] -= 1
         self.players[int(owner)].supply += 1
         reward = self.data.castle.bump_tier1 if tier == 0 else self.data.castle.bump_tier2
-        self.push(int(owner), reward)
+        self.resolve(int(owner), reward)
 
     def _resolve_triple(self, seat: int, section: int) -> None:
         """Steps 1-3 of VB-4.2.1; steps 2-3 wait until the tier-2 reward is done (VB-R32)."""
         self.castle[section][0][seat] -= 1
         self.castle[section][1][seat] += 1
         self.stack.append(("spread", seat, section))
-        self.push(seat, self.data.castle.tier2_reward[self.data.castle.sections[section]],
-                  self.data.castle.sections[section])
+        self.resolve(seat, self.data.castle.tier2_reward[self.data.castle.sections[section]],
+                     self.data.castle.sections[section])     # callers push nothing after
 
     def _t_spread(self, task: Task) -> None:
         self.stack.pop()
@@ -625,7 +642,8 @@ class Machine(Core):
 
     def _crowded(self) -> list[tuple[int, int]]:
         limit = self.data.castle.limit
-        return [(s, t) for s in range(5) for t in (0, 1) if sum(self.castle[s][t]) > limit]
+        return [(s, t) for s, section in enumerate(self.castle) for t in (0, 1)
+                if sum(section[t]) > limit]
 
     def _bump_choice(self, seat: int, crowded: list[tuple[int, int]]) -> Choice:
         names = self.data.castle.sections

@@ -69,6 +69,26 @@ class Profile:
         return found
 
 
+class Texts(dict[str, str]):
+    """Option texts ``"<verb> <word>"`` by word, each built once (a missing word builds it).
+
+    Options such as ``"play TF-S-abbot"`` are asked for almost every decision
+    over a few hundred card ids: looking them up is cheaper than formatting.
+    """
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, word: str) -> str:
+        text = self[word] = f"{self.verb} {word}"
+        return text
+
+
+# A seat's last profile: copies of its spaces, covered slots and bonus cards,
+# whether it leads the castle, its AI board (None for a person), the profile.
+LastProfile = tuple[list[str | None], list[bool], list[str], bool, Any, Profile]
+
 # others_from() by (number of players, seat).
 _OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
@@ -81,8 +101,10 @@ def _pack(icons: Mapping[str, int]) -> int:
     return sum(icons.get(icon, 0) << (8 * i) for i, icon in enumerate(ICONS))
 
 
-# parse_icons memoised; the shared result is only read.
-_parsed_icons = cache(parse_icons)
+@cache
+def _packed_icons(text: str) -> int:
+    """An icon expression (``permanent_icon``) parsed and packed, once per text."""
+    return _pack(parse_icons(text))
 
 
 def _forget(data: GameData) -> None:
@@ -95,7 +117,14 @@ def _forget(data: GameData) -> None:
 
 
 class Core:
-    """Position data and primitive rule operations shared by the interpreter and phases."""
+    """Position data and primitive rule operations shared by the interpreter and phases.
+
+    Speed note: CPython keeps up to 29 instance attributes in a compact layout
+    that makes every ``self.x`` cheap, as long as ``__dict__`` is never read;
+    a position has that many, so add attributes sparingly (a test checks it).
+    """
+
+    capped = False          # set on the instance only when the round cap ends a game
 
     def __init__(self, data: GameData, geo: Geometry, players: list[Player], seats: int,
                  rng: Rng) -> None:
@@ -125,18 +154,27 @@ class Core:
         self.pairs: list[list[str]] = []
         self.log: list[str] = []
         self.over = False
-        self.capped = False
         self.ai: dict[str, Any] = {}
+        # Last profile per seat and the lists it was built from (see profile()).
+        self._profiles: list[LastProfile | None] = [None] * len(players)
 
     # ------------------------------------------------------------------ copying
     def copy_into(self, other: Core) -> None:
         """Copy every mutable container into ``other`` (static data shared).
 
-        Scalars, the static data and the geometry are taken over in one
-        ``__dict__`` update; the containers are then replaced by copies (tasks
-        are immutable tuples, so copying the stack list is enough).
+        Scalars, the static data and the geometry are taken over as they are;
+        the containers are replaced by copies (tasks are immutable tuples, so
+        copying the stack list is enough).  Attribute by attribute rather than
+        through ``__dict__``, which would cost both states their compact layout
+        (see the class note); a test checks that every attribute is copied.
         """
-        other.__dict__.update(self.__dict__)
+        other.data, other.geo, other.seats = self.data, self.geo, self.seats
+        other.start, other.current, other.round = self.start, self.current, self.round
+        other.phase, other.leader, other.last_round = self.phase, self.leader, self.last_round
+        other.debt_above, other.deed_above = self.debt_above, self.deed_above
+        other.poverty, other.prosperity, other.over = self.poverty, self.prosperity, self.over
+        if self.capped:
+            other.capped = True
         other.players = [p.clone() for p in self.players]
         other.rng = self.rng.copy()
         other.stack = self.stack[:]
@@ -150,6 +188,7 @@ class Core:
         other.pairs = [p[:] for p in self.pairs]
         other.log = self.log[-20:]
         other.ai = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ai.items()}
+        other._profiles = self._profiles[:]
 
     # ------------------------------------------------------------------ cards and icons
     def card(self, card_id: str) -> CardDef:
@@ -165,17 +204,31 @@ class Core:
     # and (for the AI) its board.  :meth:`profile` memoises those derived values
     # per such key in ``data.memo``, so the ability lists are built once rather
     # than dozens of times per decision; the parts below run only for a new key.
+    #
+    # On top of that, each state remembers the last profile of every seat with
+    # copies of the lists it was built from (``_profiles``): it is asked for
+    # about ten times per turn while the board rarely changes, and comparing
+    # the lists is much cheaper than building and hashing the memo key.  The
+    # copies are compared by content, so changing the lists anywhere (rules,
+    # tests, loaded positions) is always seen.
     def profile(self, seat: int) -> Profile:
         """The memoised ability profile of a player's current board."""
         player = self.players[seat]
-        key = (tuple(player.spaces), tuple(player.covered), tuple(player.bonus),
-               self.leader == seat, self.ai["board"] if player.is_ai else None)
+        board = self.ai["board"] if player.is_ai else None
+        leads = self.leader == seat
+        last = self._profiles[seat]
+        if last is not None and last[0] == player.spaces and last[1] == player.covered \
+                and last[2] == player.bonus and last[3] == leads and last[4] == board:
+            return last[5]
+        key = (tuple(player.spaces), tuple(player.covered), tuple(player.bonus), leads, board)
         memo = self.data.memo
         found: Profile | None = memo.get(key)
         if found is None:
             if len(memo) > MEMO_LIMIT or len(self.data.board.memo) > MEMO_LIMIT:
                 _forget(self.data)
             found = memo[key] = self._build_profile(seat)
+        self._profiles[seat] = (player.spaces[:], player.covered[:], player.bonus[:], leads,
+                                board, found)
         return found
 
     def _build_profile(self, seat: int) -> Profile:
@@ -245,7 +298,7 @@ class Core:
                     total += _pack(starting[key])
         for term in abilities:
             if term.name == "permanent_icon":
-                total += _pack(_parsed_icons(term.word(0)))
+                total += _packed_icons(term.word(0))
         return {icon: (total >> (8 * i)) & 255 for i, icon in enumerate(ICONS)}
 
     def _printed_icons(self, seat: int, card_id: str) -> Mapping[str, int]:
@@ -413,6 +466,14 @@ class Core:
 
     def draw_cards(self, seat: int, amount: int) -> None:
         """Draw ``amount`` cards into hand (VB-7.7)."""
+        player = self.players[seat]
+        draw = player.draw
+        if 0 < amount <= len(draw):          # no shuffle on the way: take them in one go
+            top = draw[len(draw) - amount:]
+            del draw[len(draw) - amount:]
+            top.reverse()                    # the top card (the list's end) comes first
+            player.hand.extend(top)
+            return
         for _ in range(amount):
             card = self.take_top(seat)
             if card is None:

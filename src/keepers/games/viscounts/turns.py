@@ -8,12 +8,20 @@ from typing import Any, ClassVar
 from keepers.games.viscounts.actions import Actions
 from keepers.games.viscounts.data import PlayerCard
 from keepers.games.viscounts.model import TRACK_MAX, TRACK_MIN
-from keepers.games.viscounts.state import ROUND_CAP
+from keepers.games.viscounts.state import ROUND_CAP, Texts
 from keepers.games.viscounts.tasks import Choice, Task, eff
 
 PHASES = ("manage", "move", "action", "recruit", "collision", "draw")
 NEXT_PHASE = dict(zip(PHASES, PHASES[1:], strict=False))
-ACTION_OPTIONS = {a: f"action {a}" for a in ("trade", "build", "workers", "transcribe")}
+PLAY, RECRUIT = Texts("play"), Texts("recruit")
+# The options of the action phase by which actions are allowed (built once):
+# inside by (workers, transcribe), outside by build (trade is always allowed).
+INSIDE_OPTIONS = {(w, t): tuple(o for o, ok in (("action workers", w),
+                                                ("action transcribe", t),
+                                                ("action pass", True)) if ok)
+                  for w in (False, True) for t in (False, True)}
+OUTSIDE_OPTIONS = {b: ("action trade", "action build", "action pass") if b
+                   else ("action trade", "action pass") for b in (False, True)}
 
 
 class Turns(Actions):
@@ -77,7 +85,17 @@ class Turns(Actions):
 
     # ------------------------------------------------------------------ phase sequencing
     def advance(self) -> None:
-        """Next phase of the current turn (or next turn) when the stack is empty."""
+        """Next phase of the current turn (or next turn) when the stack is empty.
+
+        Phases that queue nothing (no collision, drawing) are passed at once,
+        as the settle loop would do, until a task is queued or the game ends.
+        """
+        stack = self.stack
+        self._next_phase()
+        while not stack and not self.over:
+            self._next_phase()
+
+    def _next_phase(self) -> None:
         phase = self.phase
         following = NEXT_PHASE.get(phase)
         if following is not None and not (phase == "collision"
@@ -129,14 +147,14 @@ class Turns(Actions):
         self.stack.append(("play", seat))
         if leaving:
             player.discard.append(leaving)
-            self.push(seat, self.card(leaving).dropoff, leaving)
+            self.resolve(seat, self.card(leaving).dropoff, leaving)   # the top task
 
     def _t_play(self, task: Task) -> Choice | None:
         seat = task[1]
         player = self.players[seat]
         if player.hand:
-            return self.ask(seat, "play", "play a card into space 1",
-                            [f"play {c}" for c in sorted(set(player.hand))])
+            return self.ask_distinct(seat, "play", "play a card into space 1",
+                                     tuple([PLAY[c] for c in sorted(set(player.hand))]))
         self.stack.pop()
         card = self.take_top(seat)              # blind play (VB-6.1.2, VB-6.1.5)
         if card is not None:
@@ -158,7 +176,7 @@ class Turns(Actions):
         self.turn["distance"] = card.silver
         if card.icon_count("criminal") and not self.has_modifier(seat, "no_criminal_corruption"):
             self.gain_corruption(seat, self.criminals(seat))
-        self.push(seat, card.instant, card_id)
+        self.resolve(seat, card.instant, card_id)       # callers push nothing after
 
     # ------------------------------------------------------------------ phase 2 (VB-6.2)
     def begin_move(self, seat: int) -> None:
@@ -169,25 +187,43 @@ class Turns(Actions):
         """Cheapest silver cost of every reachable endpoint (VB-6.2.1-2)."""
         return dict(self._move_table(seat)[0])
 
-    def _move_table(self, seat: int) -> tuple[dict[str, int], list[str]]:
-        """Move costs and the ordered move options, memoised in the (shared) geometry.
+    def _move_table(self, seat: int) -> tuple[dict[str, int], tuple[str, ...]]:
+        """Move costs and the ordered, distinct move options (memoised; read-only).
 
-        They depend only on the start node, the played card's distance, the free
-        extra steps and the affordable paid steps (at most 12).  Read-only.
+        They depend only on the segment order, the start node, the played card's
+        distance, the free extra steps and the affordable paid steps (at most 12).
         """
         player = self.players[seat]
         distance = int(self.turn.get("distance", 0))
         free = self.profile(seat).total("extra_move")
         paid = min(player.silver, 12)
-        key = ("move", player.node, distance, free, paid)
-        geo = self.geo
-        found: tuple[dict[str, int], list[str]] | None = geo.memo.get(key)
+        by_paid = self._move_tables(player.node, distance, free)
+        found = by_paid.get(paid)
         if found is None:
             # Extra steps 0 .. free + paid are allowed; a node costs its first one.
             ends = [end for end in self._move_ends(player.node, distance, free)
                     if end[0] <= free + paid]
-            found = geo.memo[key] = ({node: cost for _, cost, _, node in ends},
-                                     [text for _, _, text, _ in ends])
+            found = by_paid[paid] = ({node: cost for _, cost, _, node in ends},
+                                     tuple(dict.fromkeys(text for _, _, text, _ in ends)))
+        return found
+
+    def _move_tables(self, start: str, distance: int,
+                     free: int) -> dict[int, tuple[dict[str, int], tuple[str, ...]]]:
+        """The move tables of a start, distance and free steps, by affordable paid steps.
+
+        Like :meth:`_move_ends` they depend on the segment order only, so they
+        are shared by every game with the same order (a new game then rarely
+        builds a table); the ring's memo keeps a direct link to each.
+        """
+        geo = self.geo
+        key = ("move_tables", start, distance, free)
+        found: dict[int, tuple[dict[str, int], tuple[str, ...]]] | None = geo.memo.get(key)
+        if found is None:
+            shared = ("move_tables", geo.arrangement, start, distance, free)
+            found = geo.board.memo.get(shared)
+            if found is None:
+                found = geo.board.memo[shared] = {}
+            geo.memo[key] = found
         return found
 
     def _move_ends(self, start: str, distance: int,
@@ -237,8 +273,8 @@ class Turns(Actions):
 
     def _t_move(self, task: Task) -> Choice:
         seat = task[1]
-        return self.ask(seat, "move", "choose where your Viscount ends",
-                        self._move_table(seat)[1])
+        return self.ask_distinct(seat, "move", "choose where your Viscount ends",
+                                 self._move_table(seat)[1])
 
     def _c_move(self, task: Task, option: str) -> None:
         self.stack.pop()
@@ -256,14 +292,16 @@ class Turns(Actions):
 
     def _t_action(self, task: Task) -> Choice:
         seat = task[1]
-        # Only the two actions of the Viscount's location can be allowed (VB-3.3.8).
-        here = ("workers", "transcribe") if self.players[seat].node.endswith(".I") \
-            else ("trade", "build")
-        options = [ACTION_OPTIONS[a] for a in here
-                   if (a != "transcribe" or not self.turn.get("transcribed"))
-                   and self.action_allowed(seat, a)]
-        return self.ask_distinct(seat, "action", "take a primary action (VB-6.3)",
-                                 (*options, "action pass"))
+        player = self.players[seat]
+        # Only the two actions of the Viscount's location can be allowed (VB-3.3.8);
+        # this is action_allowed() for both, spelled out (it runs every turn).
+        if player.node.endswith(".I"):
+            first = player.supply != 0 and self._feasible(seat, "workers")
+            second = not self.turn.get("transcribed") and self._feasible(seat, "transcribe")
+            options = INSIDE_OPTIONS[first, second]
+        else:
+            options = OUTSIDE_OPTIONS[self._feasible(seat, "build")]   # trade: always
+        return self.ask_distinct(seat, "action", "take a primary action (VB-6.3)", options)
 
     def _c_action(self, task: Task, option: str) -> None:
         self.stack.pop()
@@ -279,11 +317,11 @@ class Turns(Actions):
     def _t_recruit(self, task: Task) -> Choice:
         seat = task[1]
         pile = self.tf_piles[self.position(seat)]
-        options = []
         if pile and self.hire_cost(seat, pile[-1]) <= self.players[seat].silver:
-            options.append(f"recruit {pile[-1]}")
-        return self.ask(seat, "recruit", "hire the adjacent townsfolk?",
-                        options + ["recruit pass"])
+            options: tuple[str, ...] = (RECRUIT[pile[-1]], "recruit pass")
+        else:
+            options = ("recruit pass",)
+        return self.ask_distinct(seat, "recruit", "hire the adjacent townsfolk?", options)
 
     def _c_recruit(self, task: Task, option: str) -> None:
         self.stack.pop()
@@ -328,7 +366,7 @@ class Turns(Actions):
         holds = {"always": True, "criminals>=1": criminals >= 1,
                  "criminals==0": criminals == 0}[track.lower_condition]
         if holds:
-            self.push(seat, track.lower)
+            self.resolve(seat, track.lower)
         return None
 
     def _t_col5(self, task: Task) -> None:
