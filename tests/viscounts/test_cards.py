@@ -32,8 +32,8 @@ the closed vocabulary over a snapshot of the position (counters, zones, castle, 
 test compares the whole snapshot, so an effect that does too much fails as well as one that
 does too little.  Clause ids are in each test's parametrised id and docstring.
 
-Known engine bug (xfail, strict): ``Machine.resolvable`` ignores the three-card floor for
-``destroy``, so ``one_of`` offers a destroy part that cannot happen (VB-10.3, VB-2.2.3).
+Regression: ``one_of`` must not offer a ``destroy`` part at the three-card floor (VB-10.3,
+VB-2.2.3); the engine once did.
 """
 
 from __future__ import annotations
@@ -1367,11 +1367,6 @@ def _floor_cases() -> list[Any]:
     return out
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ENGINE BUG: Machine.resolvable() treats destroy(n) as resolvable whenever hand, draw or "
-    "discard pile is non-empty, ignoring the three-card floor (VB-2.2.3 / VB-R05) that "
-    "_t_discard applies; so at exactly 3 owned cards one_of still offers 'pick destroy(1)', "
-    "which then does nothing, instead of resolving the only resolvable part (VB-10.3)"))
 @pytest.mark.parametrize(("card_id", "column", "other"), _floor_cases())
 def test_card_one_of_destroy_at_three_card_floor(card_id: str, column: str, other: str) -> None:
     """VB-10.3 / VB-2.2.3 / VB-R05: with exactly three owned cards a destroy cannot happen,

@@ -160,6 +160,8 @@ class Machine(Core):
             kinds = {"debt": player.debts_unpaid, "deed": player.deeds_acquired,
                      "either": player.debts_unpaid + player.deeds_acquired}
             return kinds[term.word(0)] > 0
+        if name == "destroy" and len(player.cards_owned()) <= 3:
+            return False  # VB-2.2.3, VB-R05: nobody destroys below three owned cards
         if name in ("destroy", "discard"):
             return bool(player.hand or player.draw or player.discard)
         if name in ("hire_free", "hire"):
