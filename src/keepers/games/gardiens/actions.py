@@ -6,7 +6,7 @@ import keepers.games.gardiens.combat as combat
 import keepers.games.gardiens.effects as effects
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
-from keepers.games.gardiens.gamedata import Layout
+from keepers.games.gardiens.gamedata import Layout, Steps, steps_of
 from keepers.games.gardiens.state import NONE, GardiensState
 
 
@@ -67,7 +67,7 @@ def action_legal(st: GardiensState) -> list[str]:
     moves, attacks = _moves_and_attacks(st, p, mine)
     out += moves
     out += attacks
-    out += trade_options(st, p)
+    out += trade_options(st, p, mine)
     out += effects.playable_actions(st, p)
     if st.coop:
         out += transfer_options(st, p)
@@ -78,15 +78,15 @@ def action_legal(st: GardiensState) -> list[str]:
 def action_apply(st: GardiensState, action: str) -> None:
     """Dispatch a legal action."""
     verb, *args = action.split()
-    if verb == "build":
+    if verb == "move":  # the most frequent, tested first
+        st.shift(st.hex_of(args[0]), st.hex_of(args[1]), int(args[2]))
+        flow.action_done(st)
+    elif verb == "build":
         do_build(st, st.active, args[0], st.hex_of(args[1]), st.data.buildings[
             st.data.building_index[args[0]]].cost)
         flow.action_done(st)
     elif verb == "recruit":
         start_recruit(st)
-    elif verb == "move":
-        st.shift(st.hex_of(args[0]), st.hex_of(args[1]), int(args[2]))
-        flow.action_done(st)
     elif verb == "attack":
         combat.start(st, st.hex_of(args[0]), st.hex_of(args[1]), int(args[2]))
     elif verb == "trade":
@@ -111,11 +111,27 @@ def buildable_hexes(st: GardiensState, p: int, mine: list[int] | None = None) ->
 def build_options(st: GardiensState, p: int, discount: int | None,
                   mine: list[int] | None = None) -> list[str]:
     """BUILD choices payable at full cost (or within ``discount`` cubes, GR-21.2)."""
-    out: list[str] = []
     hexes = buildable_hexes(st, p, mine)
     if not hexes:
-        return out
-    have, allowed, bsupply = st.cubes[p], discount or 0, st.bsupply
+        return []
+    if discount:
+        return _discounted_build_options(st, p, discount, hexes)
+    out: list[str] = []
+    have, bsupply, commands = st.cubes[p], st.bsupply, st.layout.build_cmds
+    for i, needs in enumerate(st.data.building_needs):
+        if bsupply[i] > 0:
+            for r, need in needs:
+                if have[r] < need:
+                    break
+            else:  # the full cost is payable
+                out += map(commands[i].__getitem__, hexes)
+    return out
+
+
+def _discounted_build_options(st: GardiensState, p: int, discount: int,
+                              hexes: list[int]) -> list[str]:
+    out: list[str] = []
+    have, bsupply = st.cubes[p], st.bsupply
     for i, needs in enumerate(st.data.building_needs):
         if bsupply[i] <= 0:
             continue
@@ -123,7 +139,7 @@ def build_options(st: GardiensState, p: int, discount: int | None,
         for r, need in needs:
             if need > have[r]:
                 short += need - have[r]
-        if short <= allowed:
+        if short <= discount:
             commands = st.layout.build_cmds[i]
             out += [commands[h] for h in hexes]
     return out
@@ -229,6 +245,37 @@ def _moves_and_attacks(st: GardiensState, p: int, mine: list[int]) -> tuple[list
     The conditions are theirs, tested independently (a hex may pass both only in
     positions made by hand); this is the hottest loop of the engine.
     """
+    if st.coop or events.forbidden(st, "move") or events.forbidden(st, "attack_player"):
+        return _moves_and_attacks_restricted(st, p, mine)
+    moves: list[str] = []
+    attacks: list[str] = []
+    owner, count, protect, shadows = st.owner, st.count, st.protect, st.shadow_pos
+    layout, ally = st.layout, st.ally[p]
+    table, most = layout.steps, layout.cmds_most
+    for s in mine:
+        engaged = count[s]
+        steps = table[s][engaged] if 0 <= engaged <= most else _steps(layout, s, engaged)
+        for d, move, attack in steps:
+            o = owner[d]
+            if o == p:  # own: a MOVE, never an ATTACK
+                moves += move
+                continue
+            if count[d] == 0 and d not in shadows:  # neutral
+                moves += move
+            if not (o == NONE or o == ally or protect[d] == o):
+                attacks += attack
+    return moves, attacks
+
+
+def _steps(layout: Layout, s: int, engaged: int) -> Steps:
+    """``layout.steps[s][engaged]`` for a count outside the table (hand-made positions)."""
+    return steps_of(layout.neighbours[s], command_rows(layout, layout.move_cmds, s, engaged),
+                    command_rows(layout, layout.attack_cmds, s, engaged), engaged)
+
+
+def _moves_and_attacks_restricted(st: GardiensState, p: int,
+                                  mine: list[int]) -> tuple[list[str], list[str]]:
+    """:func:`_moves_and_attacks` in co-op or under an event forbidding MOVE or ATTACK."""
     moves: list[str] = []
     attacks: list[str] = []
     moving = not events.forbidden(st, "move")
@@ -283,20 +330,32 @@ def can_exchange(st: GardiensState, p: int, rate: int) -> bool:
     return False
 
 
-def trade_options(st: GardiensState, p: int) -> list[str]:
-    """The TRADE modes available now (GR-11.1, 11.5)."""
+def trade_options(st: GardiensState, p: int, mine: list[int] | None = None) -> list[str]:
+    """The TRADE modes available now (GR-11.1, 11.5); ``mine``: p's hexes, if known."""
     if events.forbidden(st, "trade"):
         return []
     out = []
     if can_exchange(st, p, st.data.rule("bank_trade_rate")):
         out.append("trade bank")
-    if can_exchange(st, p, market_rate(st)) and st.controls_building(p, "market"):
+    if can_exchange(st, p, market_rate(st)) and _controls_market(st, p, mine):
         out.append("trade market")
     ally = st.ally[p]
     if (ally != NONE and not st.coop and not st.partner_refused
             and sum(st.cubes[p]) > 0 and sum(st.cubes[ally]) > 0):
         out.append("trade partner")
     return out
+
+
+def _controls_market(st: GardiensState, p: int, mine: list[int] | None) -> bool:
+    """``st.controls_building(p, "market")``, read on p's few hexes when they are known
+    rather than on the whole board."""
+    if mine is None:
+        return bool(st.controls_building(p, "market"))
+    want, building = st.data.building_index["market"], st.building
+    for h in mine:
+        if building[h] == want:
+            return True
+    return False
 
 
 def market_rate(st: GardiensState) -> int:

@@ -16,6 +16,7 @@ from keepers.games.gardiens.gamedata import pay_vector
 from keepers.games.gardiens.state import NONE, GardiensState
 
 AUTO_OPS = ("gain", "draw", "pay")
+_MOVING_OPS = ("free_move", "teleport")  # impossible while an event forbids MOVE (GR-12.4)
 
 
 # -- playing a card --------------------------------------------------------------
@@ -33,22 +34,30 @@ def playable_actions(st: GardiensState, p: int) -> list[str]:
     if not hand:
         return out
     data = st.data
+    card_of, pay_costs = data.card_of, data.pay_costs
     for card in sorted(set(hand)):
-        definition = data.card_of[card]
+        definition = card_of[card]
         if definition.timing != "action":
             continue
-        substitute = st.coop and definition.hostile
-        ops = card_ops(st, card, substitute)
+        if st.coop and definition.hostile:
+            ops = card_ops(st, card, True)
+            cost = pay_vector(ops, data.res_index)
+        else:  # the card's own operations (``card_ops`` without a substitute)
+            ops, cost = definition.effect, pay_costs[definition.id]
         # the cost test first: it is cheap, and both tests are pure
-        cost = pay_vector(ops, data.res_index) if substitute else data.pay_costs[definition.id]
         if st.can_pay(p, cost) and _all_possible(st, p, ops):
             out.append(data.play_cmds[card])
     return out
 
 
 def _all_possible(st: GardiensState, p: int, ops: tuple[dict[str, Any], ...]) -> bool:
+    """``op_possible`` for every operation, inlined: this runs for every card in hand."""
     for op in ops:
-        if not op_possible(st, p, op):
+        name = op["op"]
+        if name in _MOVING_OPS and events.forbidden(st, "move"):
+            return False
+        check = _FEASIBLE.get(name)
+        if check is not None and not check(st, p, op):
             return False
     return True
 
@@ -99,7 +108,7 @@ def resume(st: GardiensState) -> None:
 def op_possible(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
     """An operation that needs a target has at least one (GR-12.4)."""
     name = op["op"]
-    if name in ("free_move", "teleport") and events.forbidden(st, "move"):
+    if name in _MOVING_OPS and events.forbidden(st, "move"):
         return False
     check = _FEASIBLE.get(name)
     return True if check is None else check(st, p, op)
@@ -455,6 +464,21 @@ def _move_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
     return False
 
 
+def _place_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+    """``bool(_l_place(...))``: a guardian in reserve and a target (see ``place_targets``)."""
+    if st.reserve[p] <= 0:
+        return False
+    mine = st.controlled(p)
+    if op["target"] == "own_hex":
+        return bool(mine)
+    count, shadows, neighbours = st.count, st.shadow_pos, st.layout.neighbours
+    for h in mine:
+        for n in neighbours[h]:
+            if count[n] == 0 and n not in shadows:  # neutral (GR-14.2)
+                return True
+    return False
+
+
 def _steal_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
     """``bool(_l_steal(...))``: a non-allied opponent holds a cube."""
     return any(max(st.cubes[q], default=0) > 0 for q in st.non_allied(p))
@@ -468,8 +492,7 @@ _FEASIBLE = {name: _options_exist(name) for name in (
     "build_discount", "market_rate_trade", "shadow_delay")}
 _FEASIBLE.update({
     "take_river": lambda st, p, op: bool(st.river),
-    "place_guardians": lambda st, p, op: (st.reserve[p] > 0
-                                          and bool(place_targets(st, p, op["target"]))),
+    "place_guardians": _place_exists,
     "protect": lambda st, p, op: p in st.owner,
     "teleport": _teleport_exists,
     "steal": _steal_exists,

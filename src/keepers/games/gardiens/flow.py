@@ -7,10 +7,11 @@ from typing import Any
 import keepers.games.gardiens.actions as actions
 import keepers.games.gardiens.effects as effects
 import keepers.games.gardiens.events as events
+import keepers.games.gardiens.objectives as objectives
 from keepers.games.gardiens.state import NONE, GardiensState
 
 INSTANT_WIN_CHECKPOINTS = ("CP1", "CP2", "CP3", "CP4")
-TIMED_CHECKPOINT_CPS = ("CP4", "CP6")  # the only ones where _tested_at admits a timed objective
+TIMED_CHECKPOINT_CPS = ("CP4", "CP6")  # the only ones where a timed objective is tested
 
 
 # -- setup ---------------------------------------------------------------------
@@ -157,9 +158,10 @@ def start_collection(st: GardiensState, hexes: list[int], then: str) -> None:
 def hex_yield(st: GardiensState, h: int, gains: list[int]) -> int:
     """Add a hex's yield to ``gains``; return how many Source cubes it owes (GR-5.2)."""
     info = st.layout.hexes[h]
-    if info.kind == "citadel" or st.has_shadow(h):
+    if info.kind == "citadel" or h in st.shadow_pos:  # st.has_shadow(h), inlined
         return 0
-    working = st.hex_building(h) if st.owner[h] != NONE else None  # GR-7.4
+    b = st.building[h]  # the working building (GR-7.4), as st.hex_building(h)
+    working = st.data.buildings[b].key if b != NONE and st.owner[h] != NONE else None
     base = 2 if working == "warehouse" else 1
     if info.kind == "source":
         sources = base
@@ -223,27 +225,35 @@ def checkpoint(st: GardiensState, cp: str, retest: bool = True) -> None:
 def test_objectives(st: GardiensState, cp: str, retest: bool = True) -> None:
     """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint.
 
-    This runs at every checkpoint for every player, hence one loop over all the
-    players and the precompiled tests (``GameData.objective_checks``).
+    This runs at every checkpoint for every player, hence one flat loop over the
+    pending objectives and their precompiled tests (see :class:`objectives.ObjectivePlan`).
+    A test that reads only parts of the board unchanged since all such tests last
+    failed is skipped: it would fail again.
     """
-    checks = st.data.objective_checks
-    for p, (objectives_p, achieved) in enumerate(zip(st.objectives, st.achieved, strict=True)):
-        i = 0
-        for oid in objectives_p:
-            if not achieved[i]:
-                every_cp, check = checks[oid]
-                if (retest if every_cp else _tested_at(st.data.objectives[oid].checkpoint, cp,
-                                                       p == st.active)) and check(st, p):
-                    achieved[i] = True
-            i += 1
-
-
-def _tested_at(when: str, cp: str, owner_active: bool) -> bool:
-    if when == "snapshot":
-        return cp == "CP6"
-    if when == "own_end_of_turn":
-        return cp == "CP4" and owner_active
-    return True
+    plan = objectives.plan_of(st)
+    if not retest:
+        entries, changed = plan.timed, 0
+    elif cp in TIMED_CHECKPOINT_CPS:  # the only checkpoints of the timed objectives
+        entries, changed = plan.pending, plan.changed_parts(st)
+    else:
+        changed = plan.changed_parts(st)
+        entries = plan.every if changed else plan.every_unmemoised  # the same tests run
+    achieved, active = st.achieved, st.active
+    done = False
+    for p, i, at, own, reads, check in entries:
+        if at:  # a timed objective
+            if at != cp or (own and p != active):
+                continue
+        elif reads and not reads & changed:
+            continue
+        if check(st, p):
+            achieved[p][i] = done = True
+    if not retest:
+        return
+    if done:  # every untimed test still pending has failed on this board: tell the new plan
+        objectives.plan_of(st).remember(st, objectives.ALL_PARTS)
+    elif changed:
+        plan.remember(st, changed)
 
 
 def finish(st: GardiensState, winners: list[int], reason: str) -> None:

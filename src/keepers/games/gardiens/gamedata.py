@@ -16,7 +16,12 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from keepers.games.gardiens.objectives import TIMED_CHECKPOINTS, Check, compile_condition
+from keepers.games.gardiens.objectives import (
+    TIMED_CHECKPOINTS,
+    Check,
+    board_reads,
+    compile_condition,
+)
 
 DATA_FILE = "gardiens-data.toml"
 
@@ -63,6 +68,9 @@ class Layout:
     move_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][n-1]: "move S D n", D: neighbour j
     attack_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][k-1]: "attack S T k", same
     build_cmds: tuple[tuple[str, ...], ...]  # [building][h]: "build KEY H"
+    # [s][k]: for each neighbour d of s, (d, move_cmds[s][j][:k], attack_cmds[s][j][:k]),
+    # k = 0..cmds_most: the MOVE and ATTACK commands of k guardians on s, ready to add.
+    steps: tuple[tuple[Steps, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +166,10 @@ class GameData:
     exchange_cmds: tuple[tuple[str, ...], ...]  # [give][take]: "exchange GIVE TAKE"
     event_forbids: dict[str, frozenset[str]]  # event instance -> actions it forbids
     objective_checks: dict[str, tuple[bool, Check]]  # id -> (tested at every CP?, test)
+    board_reads: dict[str, int]  # id -> parts of the board its test reads, if only those
+    # VP per hex and per objective, Citadel VP (GR-18), asked at every checkpoint;
+    # None when one is not an integer rule (``rule()`` then raises where it is read)
+    vp_rules: tuple[int, int, int] | None
 
     def res(self, name: str) -> int:
         """Return the index of a resource name (ValueError when unknown)."""
@@ -179,6 +191,7 @@ def _cube_tuple(resources_order: tuple[str, ...], table: dict[str, Any]) -> tupl
 
 
 Picker = Callable[[list[int]], tuple[int, ...]]
+Steps = tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...]
 
 
 def picker(hexes: tuple[int, ...]) -> Picker:
@@ -219,6 +232,8 @@ def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
     printed_hexes = tuple(tuple(h.index for h in hexes if h.resource == r)
                           for r in range(len(resources_order)))
     home_areas = tuple((home, *neighbours[home]) for home in homes)
+    move_cmds = _pair_cmds("move ", labels, neighbours, max_per_hex)
+    attack_cmds = _pair_cmds("attack ", labels, neighbours, max_per_hex)
     return Layout(
         players=int(raw["players"]),
         hexes=tuple(hexes),
@@ -239,11 +254,21 @@ def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
         printed_pick=tuple(picker(group) for group in printed_hexes),
         home_pick=tuple(picker(group) for group in home_areas),
         cmds_most=max_per_hex,
-        move_cmds=_pair_cmds("move ", labels, neighbours, max_per_hex),
-        attack_cmds=_pair_cmds("attack ", labels, neighbours, max_per_hex),
+        move_cmds=move_cmds,
+        attack_cmds=attack_cmds,
         build_cmds=tuple(tuple(f"build {key} {label}" for label in labels)
                          for key in building_keys),
+        steps=tuple(tuple(steps_of(neighbours[s], move_cmds[s], attack_cmds[s], k)
+                          for k in range(max_per_hex + 1))
+                    for s in range(len(labels))),
     )
+
+
+def steps_of(near: tuple[int, ...], move_rows: tuple[tuple[str, ...], ...],
+             attack_rows: tuple[tuple[str, ...], ...], engaged: int) -> Steps:
+    """``(d, moves, attacks)`` for each neighbour d: the commands of ``engaged`` guardians."""
+    return tuple((d, move_rows[j][:engaged], attack_rows[j][:engaged])
+                 for j, d in enumerate(near))
 
 
 def _pair_cmds(verb: str, labels: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...],
@@ -324,6 +349,7 @@ def parse(raw: dict[str, Any]) -> GameData:
     building_keys = tuple(b.key for b in buildings)
     max_per_hex = int(rules["max_guardians_per_hex"])
     recruit_cost = _recruit_cost(rules, res_index, len(order))
+    int_rules = _int_entries(rules)
     return GameData(
         raw=raw,
         resources=order,
@@ -349,7 +375,7 @@ def parse(raw: dict[str, Any]) -> GameData:
         coop=dict(raw["coop"]),
         colours=tuple(str(c) for c in raw["components"]["colours"]),
         res_index=res_index,
-        int_rules=_int_entries(rules),
+        int_rules=int_rules,
         recruit_cost=recruit_cost,
         recruit_needs=tuple((r, n) for r, n in enumerate(recruit_cost) if n > 0),
         building_needs=tuple(tuple((r, n) for r, n in enumerate(b.cost) if n > 0)
@@ -365,7 +391,18 @@ def parse(raw: dict[str, Any]) -> GameData:
         objective_checks={oid: (o.checkpoint not in TIMED_CHECKPOINTS,
                                 compile_condition(o.condition, res_index, building_keys))
                           for oid, o in objectives.items()},
+        board_reads={oid: board_reads(o.condition, res_index, building_keys)
+                     for oid, o in objectives.items()},
+        vp_rules=_vp_rules(int_rules),
     )
+
+
+def _vp_rules(int_rules: dict[str, int]) -> tuple[int, int, int] | None:
+    keys = ("vp_per_hex_at_snapshot", "vp_per_objective", "vp_citadel_at_snapshot")
+    if any(key not in int_rules for key in keys):
+        return None
+    per_hex, per_objective, citadel = (int_rules[key] for key in keys)
+    return per_hex, per_objective, citadel
 
 
 def pay_vector(ops: tuple[dict[str, Any], ...] | list[dict[str, Any]],

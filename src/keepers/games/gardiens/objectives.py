@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the state module imports the data module, which imports this one
+    from keepers.games.gardiens.gamedata import GameData
     from keepers.games.gardiens.state import GardiensState
 
 Measure = Callable[["GardiensState", int, dict[str, Any], list[int]], int]
@@ -23,6 +24,17 @@ Check = Callable[["GardiensState", int], bool]
 
 TIMED_CHECKPOINTS = ("snapshot", "own_end_of_turn")
 """Objective timings tested only at some checkpoints (GR-24.3); others: at every one."""
+
+OWNER, COUNT, BUILDING = 1, 2, 4
+ALL_PARTS = OWNER | COUNT | BUILDING
+"""The parts of the board a test may read: ``owner`` (with ``first``, the seat order),
+``count`` and ``building`` (see :class:`ObjectivePlan`)."""
+
+BOARD_KINDS = {"control_printed": OWNER, "control_kind": OWNER, "control_count": OWNER,
+               "control_citadel": OWNER, "home_and_neighbours": OWNER,
+               "guardians_on_map": OWNER | COUNT, "control_building": OWNER | BUILDING}
+"""Conditions whose compiled test reads only the board (besides the fixed layout),
+with the parts of it they read."""
 
 _CHEAP_KINDS = ("hold_resource", "hand_size", "counter")
 """Conditions read from one number: an ``all`` tests them first (the tests are pure,
@@ -44,6 +56,101 @@ def holds(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> b
     return measure(st, p, cond, mine) >= int(cond.get("at_least", 1))
 
 
+# -- the objectives pending in a position -------------------------------------------
+PendingObjective = tuple[int, int, str, bool, int, Check]
+"""``(player, slot, checkpoint, own, reads, test)``: ``checkpoint`` is "" for an
+objective tested at every checkpoint, else the only one where it is tested, and then
+only on its owner's turn when ``own`` (GR-24.3); ``reads``: for an untimed objective
+whose test reads only the board, the parts it reads (``OWNER | COUNT | BUILDING``), else 0."""
+
+_TIMED_AT = {"snapshot": "CP6", "own_end_of_turn": "CP4"}
+"""The only checkpoint of each of the ``TIMED_CHECKPOINTS`` (GR-24.3)."""
+
+
+class ObjectivePlan:
+    """The objectives not yet accomplished in a position, ready to test.
+
+    Built from the position's ``objectives`` and ``achieved`` and kept on the state
+    (``GardiensState.objective_cache``), because walking the cards at every checkpoint
+    cost more than the tests.  It keeps copies of the lists it was built from, and
+    :func:`plan_of` rebuilds it whenever they differ, so that changes made by the rules
+    or by hand (tests) are always seen.
+
+    It also memoises the board-only tests: ``owner``, ``count``, ``building`` and
+    ``first`` copy the board on which every untimed board-only test of the plan last
+    failed (None: unknown).  The tests are pure, so one that reads none of the parts
+    changed since then would fail again, in any state the plan matches (clones share it).
+    """
+
+    __slots__ = ("data", "objectives", "achieved", "every", "every_unmemoised", "timed",
+                 "pending", "reads", "owner", "count", "building", "first")
+
+    def __init__(self, st: GardiensState) -> None:
+        self.data: GameData = st.data
+        self.objectives = [list(o) for o in st.objectives]
+        self.achieved = [list(a) for a in st.achieved]
+        pending = _pending(st)
+        self.pending = tuple(pending)
+        self.every = tuple(x for x in pending if not x[2])
+        self.every_unmemoised = tuple(x for x in self.every if not x[4])  # not board-only
+        self.timed = tuple(x for x in pending if x[2])
+        self.reads = 0  # the parts of the board read by the board-only tests
+        for entry in pending:
+            self.reads |= entry[4]
+        self.owner: list[int] | None = None
+        self.count: list[int] | None = None
+        self.building: list[int] | None = None
+        self.first = -1
+
+    def changed_parts(self, st: GardiensState) -> int:
+        """The parts of the board read by the board-only tests that changed since
+        :meth:`remember` (all of them when unknown)."""
+        reads = self.reads
+        changed = 0
+        if reads & OWNER and (self.owner != st.owner or self.first != st.first):
+            changed = OWNER
+        if reads & COUNT and self.count != st.count:
+            changed |= COUNT
+        if reads & BUILDING and self.building != st.building:
+            changed |= BUILDING
+        return changed
+
+    def remember(self, st: GardiensState, parts: int) -> None:
+        """Every untimed board-only test has just failed on the state's board, whose
+        ``parts`` are not known to the plan yet."""
+        if parts & OWNER:
+            self.owner = st.owner.copy()
+            self.first = st.first
+        if parts & COUNT:
+            self.count = st.count.copy()
+        if parts & BUILDING:
+            self.building = st.building.copy()
+
+
+def _pending(st: GardiensState) -> list[PendingObjective]:
+    """The objectives not accomplished yet, in player then card order (see ``checks``)."""
+    checks, defs, reads = st.data.objective_checks, st.data.objectives, st.data.board_reads
+    pending: list[PendingObjective] = []
+    for p, (objectives_p, achieved) in enumerate(zip(st.objectives, st.achieved, strict=True)):
+        for i, oid in enumerate(objectives_p):
+            if not achieved[i]:
+                every_cp, check = checks[oid]
+                at = "" if every_cp else _TIMED_AT[defs[oid].checkpoint]
+                own = defs[oid].checkpoint == "own_end_of_turn"
+                pending.append((p, i, at, own, reads[oid] if every_cp else 0, check))
+    return pending
+
+
+def plan_of(st: GardiensState) -> ObjectivePlan:
+    """The state's :class:`ObjectivePlan`, rebuilt when it does not match the state's
+    data, objective cards and their status."""
+    plan = st.objective_cache
+    if (plan is None or plan.data is not st.data or plan.objectives != st.objectives
+            or plan.achieved != st.achieved):
+        plan = st.objective_cache = ObjectivePlan(st)
+    return plan
+
+
 # -- compiled conditions (the hot path) --------------------------------------------
 def compile_condition(cond: dict[str, Any], res_index: dict[str, int],
                       building_keys: tuple[str, ...]) -> Check:
@@ -52,6 +159,30 @@ def compile_condition(cond: dict[str, Any], res_index: dict[str, int],
         return _compile(cond, res_index, building_keys)
     except (AttributeError, KeyError, TypeError, ValueError):
         return lambda st, p: holds(st, p, cond, [])
+
+
+def board_reads(cond: dict[str, Any], res_index: dict[str, int],
+                building_keys: tuple[str, ...]) -> int:
+    """The parts of the board (``OWNER | COUNT | BUILDING``) that the compiled test of
+    ``cond`` reads, when it reads nothing else; else 0.  A condition that does not
+    compile is tested the slow way and may read anything: 0."""
+    try:
+        _compile(cond, res_index, building_keys)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return 0
+    return _board_reads(cond)
+
+
+def _board_reads(cond: dict[str, Any]) -> int:
+    if cond["kind"] != "all":
+        return BOARD_KINDS.get(cond["kind"], 0)
+    out = 0
+    for sub in cond["of"]:
+        reads = _board_reads(sub)
+        if not reads:
+            return 0
+        out |= reads
+    return out
 
 
 def _compile(cond: dict[str, Any], res_index: dict[str, int],
@@ -73,7 +204,7 @@ def _compile(cond: dict[str, Any], res_index: dict[str, int],
     if kind == "control_building":
         return _compile_building(building_keys.index(cond["building"]), need)
     if kind == "home_and_neighbours":
-        return lambda st, p: int(_owns_home_area(st, p)) >= need
+        return _compile_home(need)
     if kind == "control_citadel":
         return lambda st, p: int(st.owner[st.layout.citadel] == p) >= need
     if kind == "control_count":
@@ -128,11 +259,12 @@ def _compile_building(want: int, need: int) -> Check:
     return check
 
 
-def _owns_home_area(st: GardiensState, p: int) -> bool:
-    """The player owns its home slot and every neighbour of it."""
-    slot = (p - st.first) % st.n  # seat - 1
-    owners = st.layout.home_pick[slot](st.owner)
-    return owners.count(p) == len(owners)
+def _compile_home(need: int) -> Check:
+    def check(st: GardiensState, p: int) -> bool:
+        # p owns its home slot (seat - 1) and every neighbour of it
+        owners = st.layout.home_pick[(p - st.first) % st.n](st.owner)
+        return int(owners.count(p) == len(owners)) >= need
+    return check
 
 
 # -- the reference measures (used by holds) ----------------------------------------

@@ -15,6 +15,7 @@ from keepers.core.errors import RuleError
 from keepers.core.game import Decision, GameState, JsonDict
 from keepers.core.rng import Rng
 from keepers.games.gardiens.gamedata import CardDef, GameData, Layout, load
+from keepers.games.gardiens.objectives import ObjectivePlan
 
 NONE = -1
 
@@ -39,7 +40,7 @@ class GardiensState(GameState):
     """A full position: board, players, decks, and the pending decision."""
 
     __slots__ = ("data", "layout", "rng", *_LIST_FIELDS, *_NESTED_FIELDS, *_SCALAR_FIELDS,
-                 "ctx", "last_combat")
+                 "ctx", "last_combat", "objective_cache", "hexes_cache")
 
     data: GameData
     layout: Layout
@@ -85,6 +86,12 @@ class GardiensState(GameState):
     over: bool
     end_reason: str
     winners_list: list[int]
+    # Not part of the position: the objectives still to test, derived from
+    # ``objectives`` and ``achieved`` (see ``objectives.plan_of``, which validates it).
+    objective_cache: ObjectivePlan | None
+    # Not part of the position either: the hexes each player controls, found on a
+    # board whose ``owner`` list is copied here (see ``controlled``).
+    hexes_cache: tuple[list[int], dict[int, tuple[int, ...]]] | None
     capped_flag: bool
     forced_dice: list[str]
     coop: bool
@@ -97,6 +104,8 @@ class GardiensState(GameState):
         self.n = players
         self.ctx = {}
         self.last_combat = None
+        self.objective_cache = None
+        self.hexes_cache = None
 
     # -- engine contract ------------------------------------------------------
     def decision(self) -> Decision | None:
@@ -251,6 +260,8 @@ class GardiensState(GameState):
         other.types_built = [x.copy() for x in self.types_built]
         other.ctx = _copy_ctx(self.ctx)
         other.last_combat = self.last_combat  # replaced, never mutated in place
+        other.objective_cache = self.objective_cache  # valid for any state it matches
+        other.hexes_cache = self.hexes_cache  # likewise (checked against ``owner``)
         return other
 
     def stats(self) -> dict[str, float]:
@@ -295,15 +306,27 @@ class GardiensState(GameState):
 
     def controlled(self, player: int) -> list[int]:
         """Return the hexes the player controls (GR-14.1), in hex order."""
+        # Asked several times a turn (collection, each action listing, card tests), on
+        # a board that often has not changed: remembered with a copy of ``owner``, and
+        # searched again when ``owner`` differs from it (so hand-made changes are seen).
+        cache, owner = self.hexes_cache, self.owner
+        if cache is None or cache[0] != owner:
+            cache = self.hexes_cache = (owner.copy(), {})
+        found = cache[1].get(player)
+        if found is None:
+            found = cache[1][player] = self._search_controlled(player)
+        return list(found)
+
+    def _search_controlled(self, player: int) -> tuple[int, ...]:
         # A player holds few hexes: count/index scan the board in C, which is
-        # faster than a comprehension over every hex (called often per decision).
+        # faster than a comprehension over every hex.
         owner = self.owner
         out: list[int] = []
         h = -1
         for _ in range(owner.count(player)):
             h = owner.index(player, h + 1)
             out.append(h)
-        return out
+        return tuple(out)
 
     def controls(self, player: int, hex_index: int) -> bool:
         """Return True when the player has a guardian on the hex."""
@@ -502,6 +525,18 @@ class GardiensState(GameState):
 
     def vp(self, player: int) -> int:
         """Total VP (GR-18.1): B + S_T + S_C + objectives (asked at every checkpoint)."""
+        weights = self.data.vp_rules
+        if weights is None:
+            return self._vp_by_rules(player)
+        per_hex, per_objective, citadel = weights
+        total = (self.banked_build[player] + self.banked_combat[player]
+                 + per_hex * self.snap_hexes[player] + per_objective * sum(self.achieved[player]))
+        if self.snap_citadel == player:
+            total += citadel
+        return total
+
+    def _vp_by_rules(self, player: int) -> int:
+        """:meth:`vp` reading each number with ``rule()`` (data with a missing one)."""
         rule = self.data.rule
         total = (self.banked_build[player] + self.banked_combat[player]
                  + rule("vp_per_hex_at_snapshot") * self.snap_hexes[player]
