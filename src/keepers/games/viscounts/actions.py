@@ -151,14 +151,6 @@ class Actions(Machine):
     def _fund_limit(self, profile: Profile, seat: int, action: str, extra: str = "",
                     silver_less: int = 0) -> int:
         budget = self._budget(seat, silver_less)
-        if "icon_conversion" not in profile.names:      # the common case, spelled out
-            icon = ACTION_ICON[action]
-            board = profile.icons
-            free = board[icon] + board["criminal"]
-            if extra:
-                card = self.card(extra).icons
-                free += card.get(icon, 0) + card.get("criminal", 0)
-            return free if min(budget) < 0 else free + budget[DIRECT_INDEX[action]]
         free, conversions, direct = self._funding(profile, action, extra)
         if min(budget) < 0:
             return free                                  # nothing payable at all
