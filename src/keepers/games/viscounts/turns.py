@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from keepers.games.viscounts.actions import Actions
 from keepers.games.viscounts.data import PlayerCard
@@ -22,6 +22,18 @@ INSIDE_OPTIONS = {(w, t): tuple(o for o, ok in (("action workers", w),
                   for w in (False, True) for t in (False, True)}
 OUTSIDE_OPTIONS = {b: ("action trade", "action build", "action pass") if b
                    else ("action trade", "action pass") for b in (False, True)}
+
+
+class MovePlan(NamedTuple):
+    """Where a move can end (VB-6.2.1-2), for one start, distance and free extra steps.
+
+    ``costs``: the silver cost of every endpoint reachable with up to 12 paid
+    steps; ``options[paid]``: the distinct move options affordable with
+    ``paid`` silver (0-12), cheapest first, then by printed number.
+    """
+
+    costs: dict[str, int]
+    options: tuple[tuple[str, ...], ...]
 
 
 class Turns(Actions):
@@ -185,69 +197,55 @@ class Turns(Actions):
 
     def move_costs(self, seat: int) -> dict[str, int]:
         """Cheapest silver cost of every reachable endpoint (VB-6.2.1-2)."""
-        return dict(self._move_table(seat)[0])
+        plan = self._move_plan(seat)
+        paid = min(self.players[seat].silver, 12)
+        return {node: cost for node, cost in plan.costs.items() if cost <= paid}
 
-    def _move_table(self, seat: int) -> tuple[dict[str, int], tuple[str, ...]]:
-        """Move costs and the ordered, distinct move options (memoised; read-only).
+    def _move_options(self, seat: int) -> tuple[str, ...]:
+        """The ordered, distinct move options the player can afford (read-only)."""
+        return self._move_plan(seat).options[min(self.players[seat].silver, 12)]
 
-        They depend only on the segment order, the start node, the played card's
-        distance, the free extra steps and the affordable paid steps (at most 12).
-        """
-        player = self.players[seat]
+    def _move_plan(self, seat: int) -> MovePlan:
+        """The move plan of the player's start, played card's distance and free steps."""
         distance = int(self.turn.get("distance", 0))
         free = self.profile(seat).total("extra_move")
-        paid = min(player.silver, 12)
-        by_paid = self._move_tables(player.node, distance, free)
-        found = by_paid.get(paid)
-        if found is None:
-            # Extra steps 0 .. free + paid are allowed; a node costs its first one.
-            ends = [end for end in self._move_ends(player.node, distance, free)
-                    if end[0] <= free + paid]
-            found = by_paid[paid] = ({node: cost for _, cost, _, node in ends},
-                                     tuple(dict.fromkeys(text for _, _, text, _ in ends)))
-        return found
+        return self._plan_from(self.players[seat].node, distance, free)
 
-    def _move_tables(self, start: str, distance: int,
-                     free: int) -> dict[int, tuple[dict[str, int], tuple[str, ...]]]:
-        """The move tables of a start, distance and free steps, by affordable paid steps.
+    def _plan_from(self, start: str, distance: int, free: int) -> MovePlan:
+        """Memoised :class:`MovePlan`: per ring, linked to the copy shared by its segment order.
 
-        Like :meth:`_move_ends` they depend on the segment order only, so they
-        are shared by every game with the same order (a new game then rarely
-        builds a table); the ring's memo keeps a direct link to each.
+        Plans depend on the segment order only, so they are shared by every game
+        with the same order (a new game then rarely builds one).
         """
         geo = self.geo
-        key = ("move_tables", start, distance, free)
-        found: dict[int, tuple[dict[str, int], tuple[str, ...]]] | None = geo.memo.get(key)
+        key = ("move_plan", start, distance, free)
+        found: MovePlan | None = geo.memo.get(key)
         if found is None:
-            shared = ("move_tables", geo.arrangement, start, distance, free)
+            shared = ("move_plan", geo.arrangement, start, distance, free)
             found = geo.board.memo.get(shared)
             if found is None:
-                found = geo.board.memo[shared] = {}
+                found = geo.board.memo[shared] = self._build_plan(start, distance, free)
             geo.memo[key] = found
         return found
 
-    def _move_ends(self, start: str, distance: int,
-                   free: int) -> list[tuple[int, int, str, str]]:
-        """(first extra step, cost, option, node) of every endpoint, in option order.
-
-        Covers up to 12 paid steps.  Printed numbers depend only on the segment
-        order (not on the castle rotation or the board side), so this is shared
-        by every ring with the same arrangement.
-        """
-        geo = self.geo
-        key = ("move_ends", geo.arrangement, start, distance, free)
-        memo = geo.board.memo
-        found: list[tuple[int, int, str, str]] | None = memo.get(key)
-        if found is None:
-            # Order by (cost, printed number); ranks are < 16, so one integer sorts both.
-            rank = geo.rank
-            ordered = sorted((max(0, extra - free) * 16 + rank[node], extra, node)
-                             for node, extra in self._first_extras(start, distance,
-                                                                   free + 12).items())
-            texts = self._move_texts()
-            found = memo[key] = [(extra, max(0, extra - free), texts[node], node)
-                                 for _, extra, node in ordered]
-        return found
+    def _build_plan(self, start: str, distance: int, free: int) -> MovePlan:
+        # Endpoints ordered by (cost, printed number); ranks are < 16, so one
+        # integer sorts both.  A node costs its first extra step beyond the free ones.
+        rank = self.geo.rank
+        ordered = sorted((max(0, extra - free) * 16 + rank[node], node)
+                         for node, extra in self._first_extras(start, distance,
+                                                               free + 12).items())
+        texts = self._move_texts()
+        costs = {node: key // 16 for key, node in ordered}
+        # Sorted by cost, the affordable endpoints are a prefix; a text's first
+        # node is its cheapest, so the distinct options are a prefix too.
+        cheapest: dict[str, int] = {}
+        for _, node in ordered:
+            cheapest.setdefault(texts[node], costs[node])
+        distinct = tuple(cheapest)
+        options = tuple(distinct[:sum(1 for c in cheapest.values() if c <= paid)]
+                        for paid in range(13))
+        return MovePlan(costs, options)
 
     def _move_texts(self) -> dict[str, str]:
         """The move option of every node (shared by the rings of one segment order)."""
@@ -274,13 +272,13 @@ class Turns(Actions):
     def _t_move(self, task: Task) -> Choice:
         seat = task[1]
         return self.ask_distinct(seat, "move", "choose where your Viscount ends",
-                                 self._move_table(seat)[1])
+                                 self._move_options(seat))
 
     def _c_move(self, task: Task, option: str) -> None:
         self.stack.pop()
         seat = task[1]
         node = self.geo.node_of(option.removeprefix("move "))
-        self.players[seat].silver -= self._move_table(seat)[0][node]
+        self.players[seat].silver -= self._move_plan(seat).costs[node]
         self.players[seat].node = node
         self.log.append(f"seat {seat} moves to {option.removeprefix('move ')}")
         self.land(seat)
