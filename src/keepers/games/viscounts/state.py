@@ -199,11 +199,14 @@ class Core:
         """Manuscript by id."""
         return self.data.manuscripts[ms_id]
 
-    # Everything derived from a player's ongoing abilities depends only on the
-    # card spaces, the revealed slots, the cleric bonus cards, castle leadership
-    # and (for the AI) its board.  :meth:`profile` memoises those derived values
-    # per such key in ``data.memo``, so the ability lists are built once rather
-    # than dozens of times per decision; the parts below run only for a new key.
+    # Everything derived from a player's ongoing abilities depends only on
+    # which abilities are active and on the icon totals.  :meth:`profile`
+    # memoises those derived values in ``data.memo`` under a key made of what
+    # decides them: the revealed slots, the cards in the spaces that *have*
+    # ongoing abilities (most have none), the icon total of the spaces, castle
+    # leadership, the cleric bonus cards and (for the AI) its board.  Boards
+    # that differ only in cards without abilities share one profile, so most
+    # turns find theirs already built, in this game or an earlier one.
     #
     # On top of that, each state remembers the last profile of every seat with
     # copies of the lists it was built from (``_profiles``): it is asked for
@@ -220,7 +223,7 @@ class Core:
         if last is not None and last[0] == player.spaces and last[1] == player.covered \
                 and last[2] == player.bonus and last[3] == leads and last[4] == board:
             return last[5]
-        key = (tuple(player.spaces), tuple(player.covered), tuple(player.bonus), leads, board)
+        key = self._profile_key(seat, leads, board)
         memo = self.data.memo
         found: Profile | None = memo.get(key)
         if found is None:
@@ -230,6 +233,46 @@ class Core:
         self._profiles[seat] = (player.spaces[:], player.covered[:], player.bonus[:], leads,
                                 board, found)
         return found
+
+    def _profile_key(self, seat: int, leads: bool, board: Any) -> tuple[Any, ...]:
+        """What decides a profile (see above); equal keys give equal profiles."""
+        player = self.players[seat]
+        icons = 0
+        active: list[str] = []
+        conditional = False
+        for index, card_id in enumerate(player.spaces):
+            if card_id:
+                packed, has_ongoing, has_condition = self._space_part(player.is_ai, card_id)
+                icons += packed
+                if has_ongoing:
+                    active.append(card_id)
+                    conditional = conditional or has_condition
+            elif index:
+                icons += self._starting_packed(seat, index)
+        # An if_board ability depends on the kinds of every card in the spaces.
+        kinds = tuple(self.card(c).kind if c else "" for c in player.spaces) \
+            if conditional else ()
+        return ("profile", tuple(player.covered), icons, tuple(active), kinds, leads,
+                tuple(player.bonus), board)
+
+    def _space_part(self, is_ai: bool, card_id: str) -> tuple[int, bool, bool]:
+        """A card in a space: packed printed icons, has ongoing abilities, has if_board."""
+        key = ("space", is_ai, card_id)
+        found: tuple[int, bool, bool] | None = self.data.memo.get(key)
+        if found is None:
+            if is_ai:
+                found = (_pack(self.data.schemes[card_id].header_icons), False, False)
+            else:
+                ongoing = self.card(card_id).ongoing
+                names = {t.name for t in ongoing.walk()}
+                found = (_pack(self.card(card_id).icons), names != {"none"},
+                         "if_board" in names)
+            self.data.memo[key] = found
+        return found
+
+    def _starting_packed(self, seat: int, index: int) -> int:
+        """Packed starting icons of an empty card space 2 or 3 (``index`` 1 or 2)."""
+        return _pack(self._starting_icons(seat)[("space2", "space3")[index - 1]])
 
     def _build_profile(self, seat: int) -> Profile:
         # abilities(seat, slots, cards) is the slot part (when slots) followed by

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
 
@@ -242,9 +243,8 @@ class Turns(Actions):
         cheapest: dict[str, int] = {}
         for _, node in ordered:
             cheapest.setdefault(texts[node], costs[node])
-        distinct = tuple(cheapest)
-        options = tuple(distinct[:sum(1 for c in cheapest.values() if c <= paid)]
-                        for paid in range(13))
+        distinct, ascending = tuple(cheapest), list(cheapest.values())
+        options = tuple(distinct[:bisect_right(ascending, paid)] for paid in range(13))
         return MovePlan(costs, options)
 
     def _move_texts(self) -> dict[str, str]:
