@@ -17,7 +17,7 @@ The flow of one decision::
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, Self
 
 from keepers.core.errors import RuleError
@@ -101,8 +101,8 @@ class GameState(ABC):
         """Return the pending decision, or None when the game is over."""
 
     @abstractmethod
-    def _legal_actions(self) -> list[str]:
-        """Compute the legal decisions (the game is not over)."""
+    def _legal_actions(self) -> Sequence[str]:
+        """Compute the legal decisions (the game is not over); a tuple is kept without copying."""
 
     @abstractmethod
     def _apply(self, action: str) -> None:

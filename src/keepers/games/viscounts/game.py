@@ -55,9 +55,9 @@ class ViscountsState(GameState, Solo):
             self._choice = self.settle()
         return self._choice
 
-    def _legal_actions(self) -> list[str]:
+    def _legal_actions(self) -> tuple[str, ...]:
         choice = self._choice or self._pending()
-        return list(choice.options) if choice else []
+        return choice.options if choice else ()
 
     def _apply(self, action: str) -> None:
         # apply_option() spelled out: this runs once per decision.

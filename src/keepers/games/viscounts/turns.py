@@ -309,8 +309,10 @@ class Turns(Actions):
 
     # ------------------------------------------------------------------ phase 4 (VB-6.4)
     def begin_recruit(self, seat: int) -> None:
-        """Offer the adjacent townsfolk."""
-        self.stack.append(("recruit", seat))
+        """Offer the adjacent townsfolk when it can be hired (a lone "pass" is no decision)."""
+        pile = self.tf_piles[self.position(seat)]
+        if pile and self.hire_cost(seat, pile[-1]) <= self.players[seat].silver:
+            self.stack.append(("recruit", seat))
 
     def _t_recruit(self, task: Task) -> Choice:
         seat = task[1]
