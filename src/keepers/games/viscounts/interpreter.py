@@ -13,8 +13,11 @@ from itertools import permutations
 from typing import Any, ClassVar
 
 from keepers.games.viscounts.effects import RESOURCES, Term
-from keepers.games.viscounts.state import Core
+from keepers.games.viscounts.state import Core, Texts
 from keepers.games.viscounts.tasks import TERMS, Choice, Task, eff, term_of
+
+TAKE_RESOURCE = tuple(f"take {r}" for r in RESOURCES)
+DISCARD, DESTROY = Texts("discard"), Texts("destroy")
 
 
 class Machine(Core):
@@ -194,8 +197,7 @@ class Machine(Core):
             self.stack.append(("res", seat))
 
     def _t_res(self, task: Task) -> Choice:
-        return self.ask(task[1], "resource", "take a resource",
-                        [f"take {r}" for r in RESOURCES])
+        return self.ask_distinct(task[1], "resource", "take a resource", TAKE_RESOURCE)
 
     def _c_res(self, task: Task, option: str) -> None:
         self.stack.pop()
@@ -265,10 +267,12 @@ class Machine(Core):
         if verb == "destroy" and len(player.cards_owned()) <= 3:   # VB-2.2.3, VB-R05
             self.stack.pop()
             return None
-        options = [f"{verb} {c}" for c in sorted(set(player.hand))]
+        texts = DISCARD if verb == "discard" else DESTROY
+        options = [texts[c] for c in sorted(set(player.hand))]
         if player.draw or player.discard:
-            options.append(f"{verb} top")
-        return self.ask(seat, verb, f"{verb} up to {left} card(s)", options + [f"{verb} done"])
+            options.append(texts["top"])
+        options.append(texts["done"])
+        return self.ask_distinct(seat, verb, f"{verb} up to {left} card(s)", tuple(options))
 
     def _c_discard(self, task: Task, option: str) -> None:
         seat, left, verb = task[1], task[2], str(task[3])
@@ -650,7 +654,7 @@ class Machine(Core):
     def _bump_choice(self, seat: int, crowded: list[tuple[int, int]]) -> Choice:
         names = self.data.castle.sections
         section, tier = crowded[0]
-        options = [f"bump {o} {names[section]}{tier + 1}" for o in self.order_from(seat)[1:]
+        options = [f"bump {o} {names[section]}{tier + 1}" for o in self.others_from(seat)
                    if self.castle[section][tier][o]]
         if self.castle[section][tier][seat]:
             options.append(f"bump {seat} {names[section]}{tier + 1}")
@@ -658,7 +662,7 @@ class Machine(Core):
 
     def _other_triples(self, seat: int) -> None:
         threshold = self.data.castle.threshold
-        for other in self.order_from(self.current):
+        for other in self.clockwise(self.current):
             if other == seat:
                 continue
             for section in self.castle:

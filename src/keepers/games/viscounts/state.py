@@ -89,7 +89,8 @@ class Texts(dict[str, str]):
 # whether it leads the castle, its AI board (None for a person), the profile.
 LastProfile = tuple[list[str | None], list[bool], list[str], bool, Any, Profile]
 
-# others_from() by (number of players, seat).
+# clockwise() and others_from() by (number of players, seat).
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 # Ring position of each node id ("3.L" -> 3); node ids are the same on every ring.
@@ -415,6 +416,14 @@ class Core:
         """All players clockwise starting with ``seat`` (VB-0.5)."""
         n = len(self.players)
         return [(seat + i) % n for i in range(n)]
+
+    def clockwise(self, seat: int) -> tuple[int, ...]:
+        """:meth:`order_from` as a shared tuple (for the hot path: every castle, collision)."""
+        key = (len(self.players), seat)
+        found = _ORDERS.get(key)
+        if found is None:
+            found = _ORDERS[key] = tuple(self.order_from(seat))
+        return found
 
     def others_from(self, seat: int) -> tuple[int, ...]:
         """``order_from(seat)[1:]`` as a shared tuple (every landing asks for it)."""

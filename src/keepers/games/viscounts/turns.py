@@ -28,8 +28,8 @@ OUTSIDE_OPTIONS = {b: ("action trade", "action build", "action pass") if b
 class MovePlan(NamedTuple):
     """Where a move can end (VB-6.2.1-2), for one start, distance and free extra steps.
 
-    ``costs``: the silver cost of every endpoint reachable with up to 12 paid
-    steps; ``options[paid]``: the distinct move options affordable with
+    ``costs``: the silver cost of every move option (``"move <printed number>"``)
+    reachable with up to 12 paid steps; ``options[paid]``: the distinct move options affordable with
     ``paid`` silver (0-12), cheapest first, then by printed number.
     """
 
@@ -200,7 +200,8 @@ class Turns(Actions):
         """Cheapest silver cost of every reachable endpoint (VB-6.2.1-2)."""
         plan = self._move_plan(seat)
         paid = min(self.players[seat].silver, 12)
-        return {node: cost for node, cost in plan.costs.items() if cost <= paid}
+        return {self.geo.node_of(option.removeprefix("move ")): cost
+                for option, cost in plan.costs.items() if cost <= paid}
 
     def _move_options(self, seat: int) -> tuple[str, ...]:
         """The ordered, distinct move options the player can afford (read-only)."""
@@ -213,16 +214,21 @@ class Turns(Actions):
         return self._plan_from(self.players[seat].node, distance, free)
 
     def _plan_from(self, start: str, distance: int, free: int) -> MovePlan:
-        """Memoised :class:`MovePlan`: per ring, linked to the copy shared by its segment order.
+        """Memoised :class:`MovePlan`: per ring, linked to a copy shared by many rings.
 
-        Plans depend on the segment order only, so they are shared by every game
-        with the same order (a new game then rarely builds one).
+        The arrows are the same from every ring position and a plan holds
+        printed numbers only, so a plan depends on the segments met going
+        clockwise from the start, not on where the ring begins: it is shared by
+        every game whose ring, turned to begin at the start, has that order (a
+        new game then rarely builds one).
         """
         geo = self.geo
         key = ("move_plan", start, distance, free)
         found: MovePlan | None = geo.memo.get(key)
         if found is None:
-            shared = ("move_plan", geo.arrangement, start, distance, free)
+            position, kind = start.split(".")
+            turned = geo.arrangement[int(position):] + geo.arrangement[:int(position)]
+            shared = ("move_plan", turned, kind, distance, free)
             found = geo.board.memo.get(shared)
             if found is None:
                 found = geo.board.memo[shared] = self._build_plan(start, distance, free)
@@ -237,15 +243,14 @@ class Turns(Actions):
                          for node, extra in self._first_extras(start, distance,
                                                                free + 12).items())
         texts = self._move_texts()
-        costs = {node: key // 16 for key, node in ordered}
         # Sorted by cost, the affordable endpoints are a prefix; a text's first
         # node is its cheapest, so the distinct options are a prefix too.
         cheapest: dict[str, int] = {}
-        for _, node in ordered:
-            cheapest.setdefault(texts[node], costs[node])
+        for key, node in ordered:
+            cheapest.setdefault(texts[node], key // 16)
         distinct, ascending = tuple(cheapest), list(cheapest.values())
         options = tuple(distinct[:bisect_right(ascending, paid)] for paid in range(13))
-        return MovePlan(costs, options)
+        return MovePlan(cheapest, options)
 
     def _move_texts(self) -> dict[str, str]:
         """The move option of every node (shared by the rings of one segment order)."""
@@ -278,7 +283,7 @@ class Turns(Actions):
         self.stack.pop()
         seat = task[1]
         node = self.geo.node_of(option.removeprefix("move "))
-        self.players[seat].silver -= self._move_plan(seat).costs[node]
+        self.players[seat].silver -= self._move_plan(seat).costs[option]
         self.players[seat].node = node
         self.log.append(f"seat {seat} moves to {option.removeprefix('move ')}")
         self.land(seat)
@@ -338,13 +343,13 @@ class Turns(Actions):
 
     def _t_col1(self, task: Task) -> None:
         self.stack.pop()
-        for other in reversed(self.order_from(task[1])):
+        for other in reversed(self.clockwise(task[1])):
             self.fire(other, "on_collision_any", slots=True, cards=False)
         return None
 
     def _t_col2(self, task: Task) -> None:
         self.stack.pop()
-        for other in reversed(self.order_from(task[1])):
+        for other in reversed(self.clockwise(task[1])):
             self.fire(other, "on_collision_any", slots=False, cards=True)
         return None
 
@@ -355,7 +360,7 @@ class Turns(Actions):
         upper = self.data.ai_common.track_upper[pos - 1] if self.players[seat].is_ai \
             else self.data.player_board.track[pos - 1].upper
         self.push_all([eff(seat, upper)] + [("col4", o, pos)
-                                             for o in self.order_from(seat)[1:]])
+                                             for o in self.others_from(seat)])
         return None
 
     def _t_col4(self, task: Task) -> None:
