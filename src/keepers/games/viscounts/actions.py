@@ -383,13 +383,12 @@ class Actions(Machine):
             return False
         if action == "trade":
             return True                 # "trade 0" needs no icon: always feasible
-        return self._feasible(seat, action)
+        return self._feasible(seat, action, self.profile(seat))
 
-    def _feasible(self, seat: int, action: str) -> bool:
+    def _feasible(self, seat: int, action: str, profile: Profile) -> bool:
         """Whether build, workers or transcribe can be funded (the location is not checked)."""
         # bool(action_options(...)), stopping at the first feasible option;
         # fund_limit() is never negative, so a free target needs no further check.
-        profile = self.profile(seat)
         least = self._least_need(profile, seat, action)
         if least is None:
             return False

@@ -103,27 +103,25 @@ class Turns(Actions):
         Phases that queue nothing (no collision, drawing) are passed at once,
         as the settle loop would do, until a task is queued or the game ends.
         """
-        stack = self.stack
-        self._next_phase()
-        while not stack and not self.over:
-            self._next_phase()
-
-    def _next_phase(self) -> None:
-        phase = self.phase
-        following = NEXT_PHASE.get(phase)
-        if following is not None and not (phase == "collision"
-                                          and self.players[self.current].is_ai):
-            self.phase = following
-            self._begins[following](self, self.current)
-        elif phase == "setup":
-            self.finish_setup()
-        elif phase == "ai":
-            self.phase = "collision"
-            self.begin_collision(self.current)
-        elif phase in ("collision", "draw"):     # the AI's collision ends its turn
-            self.end_turn()
-        else:
-            raise KeyError(phase)
+        stack, begins = self.stack, self._begins
+        while True:
+            phase = self.phase
+            following = NEXT_PHASE.get(phase)
+            if following is not None and not (phase == "collision"
+                                              and self.players[self.current].is_ai):
+                self.phase = following
+                begins[following](self, self.current)
+            elif phase == "setup":
+                self.finish_setup()
+            elif phase == "ai":
+                self.phase = "collision"
+                self.begin_collision(self.current)
+            elif phase in ("collision", "draw"):     # the AI's collision ends its turn
+                self.end_turn()
+            else:
+                raise KeyError(phase)
+            if stack or self.over:
+                return
 
     def begin_turn(self, seat: int) -> None:
         """Start a player's phase 1 (or the AI's turn)."""
@@ -160,7 +158,9 @@ class Turns(Actions):
         self.stack.append(("play", seat))
         if leaving:
             player.discard.append(leaving)
-            self.resolve(seat, self.card(leaving).dropoff, leaving)   # the top task
+            dropoff = self.card(leaving).dropoff
+            if dropoff.name != "none":
+                self.resolve(seat, dropoff, leaving)   # the top task
 
     def _t_play(self, task: Task) -> Choice | None:
         seat = task[1]
@@ -187,9 +187,11 @@ class Turns(Actions):
         card = self.card(card_id)
         self.log.append(f"seat {seat} plays {card.name}")
         self.turn["distance"] = card.silver
-        if card.icon_count("criminal") and not self.has_modifier(seat, "no_criminal_corruption"):
+        if card.icons.get("criminal") and not self.has_modifier(seat,
+                                                                "no_criminal_corruption"):
             self.gain_corruption(seat, self.criminals(seat))
-        self.resolve(seat, card.instant, card_id)       # callers push nothing after
+        if card.instant.name != "none":
+            self.resolve(seat, card.instant, card_id)   # callers push nothing after
 
     # ------------------------------------------------------------------ phase 2 (VB-6.2)
     def begin_move(self, seat: int) -> None:
@@ -298,12 +300,14 @@ class Turns(Actions):
         player = self.players[seat]
         # Only the two actions of the Viscount's location can be allowed (VB-3.3.8);
         # this is action_allowed() for both, spelled out (it runs every turn).
+        profile = self.profile(seat)
         if player.node.endswith(".I"):
-            first = player.supply != 0 and self._feasible(seat, "workers")
-            second = not self.turn.get("transcribed") and self._feasible(seat, "transcribe")
+            first = player.supply != 0 and self._feasible(seat, "workers", profile)
+            second = not self.turn.get("transcribed") \
+                and self._feasible(seat, "transcribe", profile)
             options = INSIDE_OPTIONS[first, second]
         else:
-            options = OUTSIDE_OPTIONS[self._feasible(seat, "build")]   # trade: always
+            options = OUTSIDE_OPTIONS[self._feasible(seat, "build", profile)]   # trade: always
         return self.ask_distinct(seat, "action", "take a primary action (VB-6.3)", options)
 
     def _c_action(self, task: Task, option: str) -> None:
