@@ -66,11 +66,14 @@ class Term:
     kwargs: tuple[tuple[str, str], ...] = ()
     # The canonical text, built once: effect tasks carry it on every push.
     text: str = field(init=False, repr=False, compare=False)
+    # The nested term arguments, picked out once (combinators read them on every use).
+    parts: tuple[Term, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         parts = [str(a) for a in self.args] + [f"{k}={v}" for k, v in self.kwargs]
         text = self.name if not parts else f"{self.name}({', '.join(parts)})"
         object.__setattr__(self, "text", text)
+        object.__setattr__(self, "parts", tuple(a for a in self.args if isinstance(a, Term)))
 
     def __str__(self) -> str:
         return self.text
@@ -106,7 +109,7 @@ class Term:
 
     def subterms(self) -> tuple[Term, ...]:
         """Return every nested term argument, in order."""
-        return tuple(a for a in self.args if isinstance(a, Term))
+        return self.parts
 
     def walk(self) -> Iterator[Term]:
         """Yield this term and every nested term, depth first."""
