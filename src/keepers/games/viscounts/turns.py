@@ -167,7 +167,7 @@ class Turns(Actions):
         player = self.players[seat]
         if player.hand:
             return self.ask_distinct(seat, "play", "play a card into space 1",
-                                     tuple([PLAY[c] for c in sorted(set(player.hand))]))
+                                     tuple(map(PLAY.__getitem__, sorted(set(player.hand)))))
         self.stack.pop()
         card = self.take_top(seat)              # blind play (VB-6.1.2, VB-6.1.5)
         if card is not None:
@@ -313,8 +313,15 @@ class Turns(Actions):
     def _c_action(self, task: Task, option: str) -> None:
         self.stack.pop()
         action = option.removeprefix("action ")
-        if action != "pass":
-            self.stack.append(("act", task[1], action, 1))
+        if action == "pass":
+            return
+        seat = task[1]
+        if self._dismiss_candidates(self.profile(seat), seat, action):
+            self.stack.append(("act", seat, action, 1))
+        else:
+            # Nothing can be dismissed (VB-6.3.3), and the action was offered because it
+            # is feasible: "dismiss none" would be the only option, so go to the target.
+            self.stack.append(("act_target", seat, action, 1))
 
     # ------------------------------------------------------------------ phase 4 (VB-6.4)
     def begin_recruit(self, seat: int) -> None:
