@@ -309,12 +309,11 @@ class Machine(Core):
         key = ("rearrange", spaces, awaiting_play)
         found: tuple[str, ...] | None = self.data.memo.get(key)
         if found is None:
-            orders = set(permutations(spaces))
-            if awaiting_play:
-                orders = {o for o in orders if o[0] is None}   # space 1 awaits the play
-            found = self.data.memo[key] = tuple(dict.fromkeys(["rearrange keep"] + sorted(
-                "rearrange " + ",".join(c or "-" for c in order)
-                for order in orders if order != spaces)))
+            labels = [c or "-" for c in spaces]          # "-": an empty space
+            texts = {"rearrange " + ",".join(order) for order in permutations(labels)
+                     if not awaiting_play or order[0] == "-"}   # space 1 awaits the play
+            texts.discard("rearrange " + ",".join(labels))     # the order kept
+            found = self.data.memo[key] = ("rearrange keep", *sorted(texts))
         return found
 
     def _c_rearrange(self, task: Task, option: str) -> None:
