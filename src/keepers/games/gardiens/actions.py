@@ -6,7 +6,7 @@ import keepers.games.gardiens.combat as combat
 import keepers.games.gardiens.effects as effects
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
-from keepers.games.gardiens.gamedata import Layout, Steps, steps_of
+from keepers.games.gardiens.gamedata import Layout, Steps, covers, steps_of
 from keepers.games.gardiens.state import NONE, GardiensState
 
 
@@ -18,8 +18,10 @@ def alliance_legal(st: GardiensState) -> list[str]:
     if st.ally[p] != NONE:
         out.append("break")
     else:
-        proposals = st.data.propose_cmds  # by colour, i.e. by seat - 1
-        out += [proposals[(q - st.first) % st.n] for q in st.opponents(p) if st.ally[q] == NONE]
+        proposals, ally = st.data.propose_cmds, st.ally  # by colour, i.e. by seat - 1
+        for q in st.opponents(p):
+            if ally[q] == NONE:
+                out.append(proposals[(q - st.first) % st.n])
     return out
 
 
@@ -77,24 +79,30 @@ def action_legal(st: GardiensState) -> list[str]:
 
 def action_apply(st: GardiensState, action: str) -> None:
     """Dispatch a legal action."""
-    verb, *args = action.split()
-    if verb == "move":  # the most frequent, tested first
-        st.shift(st.hex_of(args[0]), st.hex_of(args[1]), int(args[2]))
+    move = st.layout.move_args.get(action)
+    if move is not None:  # the most frequent action, its hexes found without parsing
+        st.shift(*move)
+        flow.action_done(st)
+        return
+    words = action.split()  # indexed, not unpacked: no list of the arguments
+    verb = words[0]
+    if verb == "move":  # with more guardians than the map's commands (made by hand)
+        st.shift(st.hex_of(words[1]), st.hex_of(words[2]), int(words[3]))
         flow.action_done(st)
     elif verb == "build":
-        do_build(st, st.active, args[0], st.hex_of(args[1]), st.data.buildings[
-            st.data.building_index[args[0]]].cost)
+        do_build(st, st.active, words[1], st.hex_of(words[2]), st.data.buildings[
+            st.data.building_index[words[1]]].cost)
         flow.action_done(st)
     elif verb == "recruit":
         start_recruit(st)
     elif verb == "attack":
-        combat.start(st, st.hex_of(args[0]), st.hex_of(args[1]), int(args[2]))
+        combat.start(st, st.hex_of(words[1]), st.hex_of(words[2]), int(words[3]))
     elif verb == "trade":
-        start_trade(st, args[0])
+        start_trade(st, words[1])
     elif verb == "play":
-        effects.play(st, args[0])
+        effects.play(st, words[1])
     elif verb in ("give", "take"):
-        transfer(st, verb, st.player_of_colour(args[0]), st.data.res(args[1]))
+        transfer(st, verb, st.player_of_colour(words[1]), st.data.res(words[2]))
     else:
         do_pass(st)
 
@@ -104,8 +112,11 @@ def buildable_hexes(st: GardiensState, p: int, mine: list[int] | None = None) ->
     """GR-7.1: controlled, not the Citadel, no building yet (``mine``: p's hexes, if known)."""
     citadels = st.layout.kind_hexes.get("citadel", ())
     building = st.building
-    return [h for h in (st.controlled(p) if mine is None else mine)
-            if building[h] == NONE and h not in citadels]
+    out = []
+    for h in st.controlled(p) if mine is None else mine:  # few: a loop beats a comprehension
+        if building[h] == NONE and h not in citadels:
+            out.append(h)
+    return out
 
 
 def build_options(st: GardiensState, p: int, discount: int | None,
@@ -119,12 +130,10 @@ def build_options(st: GardiensState, p: int, discount: int | None,
     out: list[str] = []
     have, bsupply, commands = st.cubes[p], st.bsupply, st.layout.build_cmds
     for i, needs in enumerate(st.data.building_needs):
-        if bsupply[i] > 0:
-            for r, need in needs:
-                if have[r] < need:
-                    break
-            else:  # the full cost is payable
-                out += map(commands[i].__getitem__, hexes)
+        if bsupply[i] > 0 and covers(have, needs):
+            row = commands[i]
+            for h in hexes:  # a plain loop: faster than map() or a comprehension on few hexes
+                out.append(row[h])
     return out
 
 
@@ -179,12 +188,8 @@ def recruit_cost(st: GardiensState) -> list[int]:
 
 def recruit_possible(st: GardiensState, p: int, mine: list[int] | None = None) -> bool:
     """GR-8.1 preconditions (``mine``: the player's hexes, if known)."""
-    if st.reserve[p] <= 0:
+    if st.reserve[p] <= 0 or not covers(st.cubes[p], st.data.recruit_needs):
         return False
-    have = st.cubes[p]
-    for r, need in st.data.recruit_needs:
-        if have[r] < need:
-            return False
     return (p in st.owner if mine is None else bool(mine)) or bool(_reentry_hexes(st, p))
 
 
@@ -243,13 +248,16 @@ def _moves_and_attacks(st: GardiensState, p: int, mine: list[int]) -> tuple[list
     """``move_actions`` and ``combat.attack_actions`` in one walk over the neighbours.
 
     The conditions are theirs, tested independently (a hex may pass both only in
-    positions made by hand); this is the hottest loop of the engine.
+    positions made by hand); this is the hottest loop of the engine, so it leaves to
+    :func:`_moves_and_attacks_restricted` the boards with a Shadow (co-op, or made by
+    hand), on which a hex without guardians need not be neutral.
     """
-    if st.coop or events.forbidden(st, "move") or events.forbidden(st, "attack_player"):
+    if st.coop or st.shadow_pos or st.round_effect and (
+            events.forbidden(st, "move") or events.forbidden(st, "attack_player")):
         return _moves_and_attacks_restricted(st, p, mine)
     moves: list[str] = []
     attacks: list[str] = []
-    owner, count, protect, shadows = st.owner, st.count, st.protect, st.shadow_pos
+    owner, count, protect = st.owner, st.count, st.protect
     layout, ally = st.layout, st.ally[p]
     table, most = layout.steps, layout.cmds_most
     for s in mine:
@@ -257,12 +265,16 @@ def _moves_and_attacks(st: GardiensState, p: int, mine: list[int]) -> tuple[list
         steps = table[s][engaged] if 0 <= engaged <= most else _steps(layout, s, engaged)
         for d, move, attack in steps:
             o = owner[d]
+            if o == NONE:  # no owner (most neighbours): a MOVE if neutral, never an ATTACK
+                if count[d] == 0:  # neutral: no Shadow on this board
+                    moves += move
+                continue
             if o == p:  # own: a MOVE, never an ATTACK
                 moves += move
                 continue
-            if count[d] == 0 and d not in shadows:  # neutral
+            if count[d] == 0:  # neutral
                 moves += move
-            if not (o == NONE or o == ally or protect[d] == o):
+            if not (o == ally or protect[d] == o):
                 attacks += attack
     return moves, attacks
 
@@ -275,7 +287,8 @@ def _steps(layout: Layout, s: int, engaged: int) -> Steps:
 
 def _moves_and_attacks_restricted(st: GardiensState, p: int,
                                   mine: list[int]) -> tuple[list[str], list[str]]:
-    """:func:`_moves_and_attacks` in co-op or under an event forbidding MOVE or ATTACK."""
+    """:func:`_moves_and_attacks` in co-op, with a Shadow on the board, or under an
+    event forbidding MOVE or ATTACK."""
     moves: list[str] = []
     attacks: list[str] = []
     moving = not events.forbidden(st, "move")
@@ -315,7 +328,7 @@ def bank_exchanges(st: GardiensState, p: int, rate: int) -> list[str]:
     out: list[str] = []
     for a, row in enumerate(commands):
         if have[a] >= rate:
-            out += [row[b] for b in range(len(row)) if b != a and supply[b] > 0]
+            out += [command for b, command in row if supply[b] > 0]
     return out
 
 
@@ -332,12 +345,12 @@ def can_exchange(st: GardiensState, p: int, rate: int) -> bool:
 
 def trade_options(st: GardiensState, p: int, mine: list[int] | None = None) -> list[str]:
     """The TRADE modes available now (GR-11.1, 11.5); ``mine``: p's hexes, if known."""
-    if events.forbidden(st, "trade"):
+    if st.round_effect and events.forbidden(st, "trade"):
         return []
     out = []
     if can_exchange(st, p, st.data.rule("bank_trade_rate")):
         out.append("trade bank")
-    if can_exchange(st, p, market_rate(st)) and _controls_market(st, p, mine):
+    if _controls_market(st, p, mine) and can_exchange(st, p, market_rate(st)):
         out.append("trade market")
     ally = st.ally[p]
     if (ally != NONE and not st.coop and not st.partner_refused
@@ -405,13 +418,17 @@ def partner_legal(st: GardiensState) -> list[str]:
     p, ally = st.active, st.ally[st.active]
     give, get = st.ctx["give"], st.ctx["get"]
     out = []
-    if sum(give) < sum(st.cubes[ally]):
-        mine, commands = st.cubes[p], st.data.give_cmds
-        out += [commands[r] for r in range(len(commands)) if mine[r] > give[r]]
-    if sum(get) < sum(st.cubes[p]):
-        theirs, commands = st.cubes[ally], st.data.get_cmds
-        out += [commands[r] for r in range(len(commands)) if theirs[r] > get[r]]
-    if sum(give) == sum(get) >= 1:
+    mine, theirs = st.cubes[p], st.cubes[ally]
+    offered, asked = sum(give), sum(get)
+    if offered < sum(theirs):
+        for cmd, held, given in zip(st.data.give_cmds, mine, give, strict=True):
+            if held > given:
+                out.append(cmd)
+    if asked < sum(mine):
+        for cmd, held, taken in zip(st.data.get_cmds, theirs, get, strict=True):
+            if held > taken:
+                out.append(cmd)
+    if offered == asked >= 1:
         out.append("propose")
     return out
 

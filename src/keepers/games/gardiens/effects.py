@@ -12,7 +12,7 @@ from typing import Any
 import keepers.games.gardiens.actions as actions
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
-from keepers.games.gardiens.gamedata import pay_vector
+from keepers.games.gardiens.gamedata import covers, needs_of, pay_vector
 from keepers.games.gardiens.state import NONE, GardiensState
 
 AUTO_OPS = ("gain", "draw", "pay")
@@ -33,20 +33,26 @@ def playable_actions(st: GardiensState, p: int) -> list[str]:
     hand = st.hands[p]
     if not hand:
         return out
-    data = st.data
-    card_of, pay_costs = data.card_of, data.pay_costs
-    for card in sorted(set(hand)):
+    data, have = st.data, st.cubes[p]
+    card_of, pay_needs = data.card_of, data.pay_needs
+    playable: list[str] = []
+    for card in hand:  # the tests are pure: sort (and dedupe) only the few that pass
         definition = card_of[card]
         if definition.timing != "action":
             continue
         if st.coop and definition.hostile:
             ops = card_ops(st, card, True)
-            cost = pay_vector(ops, data.res_index)
+            needs = needs_of(pay_vector(ops, data.res_index))
         else:  # the card's own operations (``card_ops`` without a substitute)
-            ops, cost = definition.effect, pay_costs[definition.id]
-        # the cost test first: it is cheap, and both tests are pure
-        if st.can_pay(p, cost) and _all_possible(st, p, ops):
-            out.append(data.play_cmds[card])
+            ops, needs = definition.effect, pay_needs[definition.id]
+        # the cost test first (``st.can_pay``, on the resources paid, if any): it is
+        # cheap, and both tests are pure
+        if (not needs or covers(have, needs)) and _all_possible(st, p, ops):
+            playable.append(card)
+    if len(playable) > 1:
+        playable = sorted(set(playable))
+    for card in playable:
+        out.append(data.play_cmds[card])
     return out
 
 

@@ -124,7 +124,7 @@ def matches(st: GardiensState, h: int, where: dict[str, Any]) -> bool:
 
 def remove_guardians(st: GardiensState, where: dict[str, Any], n: int) -> None:
     """All matching hexes are found first, then the removals happen (GR-23.2)."""
-    hits = [h for h in range(len(st.count)) if matches(st, h, where)]
+    hits = [h for h, count in enumerate(st.count) if count and matches(st, h, where)]
     for h in hits:
         st.remove(h, n)
 

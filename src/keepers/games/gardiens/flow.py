@@ -70,8 +70,11 @@ def set_phase(st: GardiensState, phase: str, decider: int, **ctx: Any) -> None:
 
 
 def to_action_phase(st: GardiensState) -> None:
-    """GR-6: wait for the active player's next action."""
-    set_phase(st, "action", st.active)
+    """GR-6: wait for the active player's next action (``set_phase``, inlined: this
+    follows every action)."""
+    st.phase = "action"
+    st.decider = st.active
+    st.ctx = {}
 
 
 def action_done(st: GardiensState) -> None:
@@ -161,7 +164,13 @@ def hex_yield(st: GardiensState, h: int, gains: list[int]) -> int:
     if info.kind == "citadel" or h in st.shadow_pos:  # st.has_shadow(h), inlined
         return 0
     b = st.building[h]  # the working building (GR-7.4), as st.hex_building(h)
-    working = st.data.buildings[b].key if b != NONE and st.owner[h] != NONE else None
+    if b == NONE:  # most hexes: no building, so the base yield of 1 (as below)
+        if info.kind == "source":
+            return 1
+        gains[info.resource] += (events.adjust_printed(st, info.resource, 1)
+                                 if st.round_effect else 1)
+        return 0
+    working = st.data.buildings[b].key if st.owner[h] != NONE else None
     base = 2 if working == "warehouse" else 1
     if info.kind == "source":
         sources = base
@@ -217,37 +226,41 @@ def checkpoint(st: GardiensState, cp: str, retest: bool = True) -> None:
         return
     if retest or cp in TIMED_CHECKPOINT_CPS:
         test_objectives(st, cp, retest)
-    if cp in INSTANT_WIN_CHECKPOINTS and st.vp(st.active) >= st.data.rule(
-            "victory_points_to_win"):
-        finish(st, [st.active], "victory_points")
+    if cp in INSTANT_WIN_CHECKPOINTS:
+        target = st.data.vp_to_win
+        if target is None:  # not an integer rule: ``rule()`` raises as it always did
+            target = st.data.rule("victory_points_to_win")
+        if st.vp(st.active) >= target:
+            finish(st, [st.active], "victory_points")
 
 
 def test_objectives(st: GardiensState, cp: str, retest: bool = True) -> None:
     """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint.
 
-    This runs at every checkpoint for every player, hence one flat loop over the
-    pending objectives and their precompiled tests (see :class:`objectives.ObjectivePlan`).
-    A test that reads only parts of the board unchanged since all such tests last
-    failed is skipped: it would fail again.
+    This runs at every checkpoint for every player, hence flat loops over the pending
+    objectives and their precompiled tests (see :class:`objectives.ObjectivePlan`).
+    A board-only test that reads only parts of the board unchanged since all such tests
+    last failed is skipped: it would fail again.  The tests are pure, so the order in
+    which they run does not matter.
     """
     plan = objectives.plan_of(st)
-    if not retest:
-        entries, changed = plan.timed, 0
-    elif cp in TIMED_CHECKPOINT_CPS:  # the only checkpoints of the timed objectives
-        entries, changed = plan.pending, plan.changed_parts(st)
-    else:
-        changed = plan.changed_parts(st)
-        entries = plan.every if changed else plan.every_unmemoised  # the same tests run
-    achieved, active = st.achieved, st.active
+    achieved = st.achieved
     done = False
-    for p, i, at, own, reads, check in entries:
-        if at:  # a timed objective
-            if at != cp or (own and p != active):
-                continue
-        elif reads and not reads & changed:
-            continue
-        if check(st, p):
-            achieved[p][i] = done = True
+    changed = 0
+    if retest:
+        for p, i, check in plan.untimed:
+            if check(st, p):
+                achieved[p][i] = done = True
+        changed = plan.changed_parts(st)
+        if changed:
+            for p, i, reads, check in plan.board:
+                if reads & changed and check(st, p):
+                    achieved[p][i] = done = True
+    if cp in TIMED_CHECKPOINT_CPS:  # the only checkpoints of the timed objectives
+        active = st.active
+        for p, i, at, own, check in plan.timed:
+            if at == cp and (p == active or not own) and check(st, p):
+                achieved[p][i] = done = True
     if not retest:
         return
     if done:  # every untimed test still pending has failed on this board: tell the new plan
@@ -292,11 +305,9 @@ def end_round(st: GardiensState) -> None:
 
 def take_snapshot(st: GardiensState) -> None:
     """GR-17.3: record hexes controlled and the Citadel's controller."""
+    owner = st.owner
     for p in range(st.n):
-        st.snap_hexes[p] = 0
-    for o in st.owner:
-        if o != NONE:
-            st.snap_hexes[o] += 1
+        st.snap_hexes[p] = owner.count(p)  # counted in C
     st.snap_citadel = st.owner[st.layout.citadel]
 
 

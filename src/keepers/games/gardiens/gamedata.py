@@ -66,6 +66,7 @@ class Layout:
     home_pick: tuple[Picker, ...]
     cmds_most: int  # the rows of move_cmds and attack_cmds go up to this many guardians
     move_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][n-1]: "move S D n", D: neighbour j
+    move_args: dict[str, tuple[int, int, int]]  # "move S D n" of move_cmds -> (S, D, n)
     attack_cmds: tuple[tuple[tuple[str, ...], ...], ...]  # [s][j][k-1]: "attack S T k", same
     build_cmds: tuple[tuple[str, ...], ...]  # [building][h]: "build KEY H"
     # [s][k]: for each neighbour d of s, (d, move_cmds[s][j][:k], attack_cmds[s][j][:k]),
@@ -158,18 +159,21 @@ class GameData:
     recruit_needs: tuple[tuple[int, int], ...]  # its (resource, n) with n > 0
     building_needs: tuple[tuple[tuple[int, int], ...], ...]  # (resource, n) of each cost, n > 0
     pay_costs: dict[str, tuple[int, ...]]  # card id -> its ``pay`` operations as a cube vector
+    pay_needs: dict[str, tuple[tuple[int, int], ...]]  # card id -> (resource, n) of it, n > 0
     play_cmds: dict[str, str]  # card instance -> "play INSTANCE"
     source_cmds: tuple[str, ...]  # "source NAME" per resource
     give_cmds: tuple[str, ...]  # "give NAME" per resource (partner swap)
     get_cmds: tuple[str, ...]  # "get NAME" per resource (partner swap)
     propose_cmds: tuple[str, ...]  # "propose COLOUR" per colour (alliance step)
-    exchange_cmds: tuple[tuple[str, ...], ...]  # [give][take]: "exchange GIVE TAKE"
+    # [give]: (take, "exchange GIVE TAKE") for each other resource
+    exchange_cmds: tuple[tuple[tuple[int, str], ...], ...]
     event_forbids: dict[str, frozenset[str]]  # event instance -> actions it forbids
     objective_checks: dict[str, tuple[bool, Check]]  # id -> (tested at every CP?, test)
     board_reads: dict[str, int]  # id -> parts of the board its test reads, if only those
     # VP per hex and per objective, Citadel VP (GR-18), asked at every checkpoint;
     # None when one is not an integer rule (``rule()`` then raises where it is read)
     vp_rules: tuple[int, int, int] | None
+    vp_to_win: int | None  # VP of an immediate victory (GR-4.4); None: not an integer rule
 
     def res(self, name: str) -> int:
         """Return the index of a resource name (ValueError when unknown)."""
@@ -255,6 +259,9 @@ def _build_layout(raw: dict[str, Any], resources_order: tuple[str, ...],
         home_pick=tuple(picker(group) for group in home_areas),
         cmds_most=max_per_hex,
         move_cmds=move_cmds,
+        move_args={cmd: (s, d, k + 1) for s, rows in enumerate(move_cmds)
+                   for d, row in zip(neighbours[s], rows, strict=True)
+                   for k, cmd in enumerate(row)},
         attack_cmds=attack_cmds,
         build_cmds=tuple(tuple(f"build {key} {label}" for label in labels)
                          for key in building_keys),
@@ -350,6 +357,7 @@ def parse(raw: dict[str, Any]) -> GameData:
     max_per_hex = int(rules["max_guardians_per_hex"])
     recruit_cost = _recruit_cost(rules, res_index, len(order))
     int_rules = _int_entries(rules)
+    pay_costs = {cid: pay_vector(c.effect, res_index) for cid, c in cards.items()}
     return GameData(
         raw=raw,
         resources=order,
@@ -377,16 +385,17 @@ def parse(raw: dict[str, Any]) -> GameData:
         res_index=res_index,
         int_rules=int_rules,
         recruit_cost=recruit_cost,
-        recruit_needs=tuple((r, n) for r, n in enumerate(recruit_cost) if n > 0),
-        building_needs=tuple(tuple((r, n) for r, n in enumerate(b.cost) if n > 0)
-                             for b in buildings),
-        pay_costs={cid: pay_vector(c.effect, res_index) for cid, c in cards.items()},
+        recruit_needs=needs_of(recruit_cost),
+        building_needs=tuple(needs_of(b.cost) for b in buildings),
+        pay_costs=pay_costs,
+        pay_needs={cid: needs_of(cost) for cid, cost in pay_costs.items()},
         play_cmds={i: f"play {i}" for i in card_instances},
         source_cmds=tuple(f"source {name}" for name in order),
         give_cmds=tuple(f"give {name}" for name in order),
         get_cmds=tuple(f"get {name}" for name in order),
         propose_cmds=tuple(f"propose {c}" for c in raw["components"]["colours"]),
-        exchange_cmds=tuple(tuple(f"exchange {a} {b}" for b in order) for a in order),
+        exchange_cmds=tuple(tuple((j, f"exchange {a} {b}") for j, b in enumerate(order) if j != i)
+                            for i, a in enumerate(order)),
         event_forbids={i: _forbids(events[i.split("#")[0]]) for i in event_instances},
         objective_checks={oid: (o.checkpoint not in TIMED_CHECKPOINTS,
                                 compile_condition(o.condition, res_index, building_keys))
@@ -394,6 +403,7 @@ def parse(raw: dict[str, Any]) -> GameData:
         board_reads={oid: board_reads(o.condition, res_index, building_keys)
                      for oid, o in objectives.items()},
         vp_rules=_vp_rules(int_rules),
+        vp_to_win=int_rules.get("victory_points_to_win"),
     )
 
 
@@ -413,6 +423,19 @@ def pay_vector(ops: tuple[dict[str, Any], ...] | list[dict[str, Any]],
         if op["op"] == "pay":
             cost[res_index[op["resource"]]] += int(op["n"])
     return tuple(cost)
+
+
+def covers(have: tuple[int, ...] | list[int], needs: tuple[tuple[int, int], ...]) -> bool:
+    """True when ``have`` holds every ``(resource, n)`` of ``needs``."""
+    for resource, n in needs:
+        if have[resource] < n:
+            return False
+    return True
+
+
+def needs_of(cost: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The ``(resource, n)`` of a cube vector with n > 0: what paying it needs."""
+    return tuple((r, n) for r, n in enumerate(cost) if n > 0)
 
 
 def _recruit_cost(rules: dict[str, Any], res_index: dict[str, int],

@@ -76,27 +76,33 @@ class ObjectivePlan:
     :func:`plan_of` rebuilds it whenever they differ, so that changes made by the rules
     or by hand (tests) are always seen.
 
+    The pending objectives are sorted into three groups, each a tuple ready to loop
+    over: ``untimed`` ``(player, slot, test)``, the untimed tests reading more than the
+    board; ``board`` ``(player, slot, reads, test)``, the untimed board-only tests;
+    ``timed`` ``(player, slot, checkpoint, own, test)`` (see :data:`PendingObjective`).
+
     It also memoises the board-only tests: ``owner``, ``count``, ``building`` and
     ``first`` copy the board on which every untimed board-only test of the plan last
     failed (None: unknown).  The tests are pure, so one that reads none of the parts
     changed since then would fail again, in any state the plan matches (clones share it).
     """
 
-    __slots__ = ("data", "objectives", "achieved", "every", "every_unmemoised", "timed",
-                 "pending", "reads", "owner", "count", "building", "first")
+    __slots__ = ("data", "objectives", "achieved", "untimed", "board", "timed",
+                 "reads", "owner", "count", "building", "first")
 
     def __init__(self, st: GardiensState) -> None:
         self.data: GameData = st.data
         self.objectives = [list(o) for o in st.objectives]
         self.achieved = [list(a) for a in st.achieved]
         pending = _pending(st)
-        self.pending = tuple(pending)
-        self.every = tuple(x for x in pending if not x[2])
-        self.every_unmemoised = tuple(x for x in self.every if not x[4])  # not board-only
-        self.timed = tuple(x for x in pending if x[2])
+        self.untimed = tuple((p, i, check) for p, i, at, _, reads, check in pending
+                             if not at and not reads)
+        self.board = tuple((p, i, reads, check) for p, i, at, _, reads, check in pending
+                           if not at and reads)
+        self.timed = tuple((p, i, at, own, check) for p, i, at, own, _, check in pending if at)
         self.reads = 0  # the parts of the board read by the board-only tests
-        for entry in pending:
-            self.reads |= entry[4]
+        for entry in self.board:
+            self.reads |= entry[2]
         self.owner: list[int] | None = None
         self.count: list[int] | None = None
         self.building: list[int] | None = None
@@ -252,10 +258,15 @@ def _compile_counter(name: str, need: int) -> Check:
 def _compile_building(want: int, need: int) -> Check:
     def check(st: GardiensState, p: int) -> bool:
         building = st.building
-        if building.count(want) < need:  # buildings are rare: usually decided here
+        built = building.count(want)
+        if built < need:  # buildings are rare: usually decided here
             return False
         owner = st.owner
-        return sum(1 for h, b in enumerate(building) if b == want and owner[h] == p) >= need
+        found = h = 0
+        for _ in range(built):  # find them in C, as ``GardiensState.controls_building``
+            h = building.index(want, h) + 1
+            found += owner[h - 1] == p
+        return found >= need
     return check
 
 

@@ -91,7 +91,7 @@ class GardiensState(GameState):
     objective_cache: ObjectivePlan | None
     # Not part of the position either: the hexes each player controls, found on a
     # board whose ``owner`` list is copied here (see ``controlled``).
-    hexes_cache: tuple[list[int], dict[int, tuple[int, ...]]] | None
+    hexes_cache: tuple[list[int], dict[int, list[int]]] | None
     capped_flag: bool
     forced_dice: list[str]
     coop: bool
@@ -315,9 +315,9 @@ class GardiensState(GameState):
         found = cache[1].get(player)
         if found is None:
             found = cache[1][player] = self._search_controlled(player)
-        return list(found)
+        return found.copy()  # the remembered list is never handed out
 
-    def _search_controlled(self, player: int) -> tuple[int, ...]:
+    def _search_controlled(self, player: int) -> list[int]:
         # A player holds few hexes: count/index scan the board in C, which is
         # faster than a comprehension over every hex.
         owner = self.owner
@@ -326,7 +326,7 @@ class GardiensState(GameState):
         for _ in range(owner.count(player)):
             h = owner.index(player, h + 1)
             out.append(h)
-        return tuple(out)
+        return out
 
     def controls(self, player: int, hex_index: int) -> bool:
         """Return True when the player has a guardian on the hex."""
@@ -357,7 +357,10 @@ class GardiensState(GameState):
 
     def opponents(self, player: int) -> list[int]:
         """Return the other players in seat order after ``player``."""
-        return [(player + i) % self.n for i in range(1, self.n)]
+        n, out = self.n, []
+        for i in range(1, n):  # a loop: faster than a comprehension for so few seats
+            out.append((player + i) % n)
+        return out
 
     def non_allied(self, player: int) -> list[int]:
         """Return the non-allied opponents (GR-0.4)."""
@@ -385,7 +388,8 @@ class GardiensState(GameState):
     # -- guardians ------------------------------------------------------------
     def place(self, player: int, hex_index: int, number: int) -> None:
         """Put guardians from reserve on a hex, then apply overpopulation (GR-14.4)."""
-        number = min(number, self.reserve[player])
+        reserve = self.reserve[player]
+        number = reserve if reserve < number else number  # min(), without its slow call
         if number <= 0:
             return
         self.reserve[player] -= number
@@ -396,7 +400,8 @@ class GardiensState(GameState):
     def remove(self, hex_index: int, number: int) -> None:
         """Return guardians from a hex to their owner's reserve (GR-14.3)."""
         player = self.owner[hex_index]
-        number = min(number, self.count[hex_index])
+        present = self.count[hex_index]
+        number = present if present < number else number  # min(), without its slow call
         if player == NONE or number <= 0:
             return
         self.count[hex_index] -= number
@@ -433,7 +438,8 @@ class GardiensState(GameState):
     # -- cubes ----------------------------------------------------------------
     def gain(self, player: int, resource: int, number: int) -> int:
         """Take up to ``number`` cubes from the supply (GR-5.4); returns how many."""
-        taken = min(number, self.supply[resource])
+        left = self.supply[resource]
+        taken = left if left < number else number  # min(), without its slow call
         self.supply[resource] -= taken
         self.cubes[player][resource] += taken
         return taken
@@ -528,12 +534,9 @@ class GardiensState(GameState):
         weights = self.data.vp_rules
         if weights is None:
             return self._vp_by_rules(player)
-        per_hex, per_objective, citadel = weights
         total = (self.banked_build[player] + self.banked_combat[player]
-                 + per_hex * self.snap_hexes[player] + per_objective * sum(self.achieved[player]))
-        if self.snap_citadel == player:
-            total += citadel
-        return total
+                 + weights[0] * self.snap_hexes[player] + weights[1] * sum(self.achieved[player]))
+        return total + weights[2] if self.snap_citadel == player else total
 
     def _vp_by_rules(self, player: int) -> int:
         """:meth:`vp` reading each number with ``rule()`` (data with a missing one)."""
