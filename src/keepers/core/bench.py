@@ -38,8 +38,10 @@ def machine_info() -> dict[str, Any]:
 def random_playout(state: GameState, rng: Rng, limit: int = MAX_DECISIONS) -> int:
     """Play uniformly random decisions until the game ends (or ``limit``); return how many."""
     done = 0
-    while done < limit and not state.is_over():
+    while done < limit:
         legal = state.legal_actions()
+        if not legal:  # the game is over (a game in progress always offers a decision)
+            break
         state.apply_trusted(legal[rng.below(len(legal))])
         done += 1
     return done
