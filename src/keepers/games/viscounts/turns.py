@@ -29,8 +29,8 @@ class MovePlan(NamedTuple):
     """Where a move can end (VB-6.2.1-2), for one start, distance and free extra steps.
 
     ``costs``: the silver cost of every move option (``"move <printed number>"``)
-    reachable with up to 12 paid steps; ``options[paid]``: the distinct move options affordable with
-    ``paid`` silver (0-12), cheapest first, then by printed number.
+    reachable with up to 12 paid steps; ``options[paid]``: the distinct move options
+    affordable with ``paid`` silver (0-12), cheapest first, then by printed number.
     """
 
     costs: dict[str, int]
