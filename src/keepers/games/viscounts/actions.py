@@ -468,8 +468,8 @@ class Actions(Machine):
     def _c_act_pay(self, task: Task, option: str) -> None:
         self.stack.pop()
         seat, action, target = task[1], str(task[2]), str(task[3])
-        for part in option.removeprefix("pay ").split(","):
-            if part != "none":
+        if option != "pay none":
+            for part in option.removeprefix("pay ").split(","):
                 key, value = part.split("=")
                 self.players[seat].add(key, -int(value))
         self.turn["extra"] = ""

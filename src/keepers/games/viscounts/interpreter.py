@@ -580,7 +580,8 @@ class Machine(Core):
             if players[other].node == node:
                 tasks.append(("res", other) if self.players[other].is_ai
                              else ("rearrange", other))
-        self.push_all(tasks)
+        if tasks:
+            self.push_all(tasks)
 
     # ------------------------------------------------------------------ castle cascade (VB-4.2)
     def _t_castle(self, task: Task) -> Choice | None:
