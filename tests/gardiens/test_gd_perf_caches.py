@@ -10,7 +10,7 @@ import pytest
 from gdhelp import BLUE, RED, blank, hx, put
 
 from keepers.core.rng import Rng
-from keepers.games.gardiens import GAME, actions, combat, gamedata
+from keepers.games.gardiens import GAME, actions, combat, flow, gamedata
 from keepers.games.gardiens.gamedata import load
 from keepers.games.gardiens.state import GardiensState
 
@@ -82,3 +82,29 @@ def test_fused_finder_with_a_shadow_on_a_competitive_board() -> None:
         fused = actions._moves_and_attacks(st, RED, mine)
         assert fused == (actions.move_actions(st, RED), combat.attack_actions(st, RED))
         assert not any(f" {st.label(near)} " in move for move in fused[0])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_shared_hexes_are_the_controlled_hexes_left_unchanged(seed: int) -> None:
+    st = _played(4, seed, 150)
+    for p in range(st.n):
+        shared = st.controlled_shared(p)
+        before = list(shared)
+        assert st.controlled(p) == shared and st.controlled(p) is not shared
+        assert before == [h for h in range(len(st.owner)) if st.owner[h] == p]
+        if st.phase == "action" and st.active == p:
+            actions.action_legal(st)
+        assert st.controlled_shared(p) == before  # the option finders only read it
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_collection_yields_are_those_of_hex_yield(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(flow, "finish_collection", lambda st: None)  # keep the ctx to read
+    st = _played(4, seed, 40 + 25 * seed)
+    for p in range(st.n):
+        hexes = st.controlled(p)
+        expected = [0] * len(st.data.resources)
+        sources = sum(flow.hex_yield(st, h, expected) for h in hexes)
+        other = st.clone()
+        flow.start_collection(other, hexes, "turn")
+        assert (other.ctx["gains"], other.ctx["sources"]) == (expected, sources)

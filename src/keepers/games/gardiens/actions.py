@@ -55,14 +55,14 @@ def ally_reply_apply(st: GardiensState, action: str) -> None:
 def begin_collection(st: GardiensState) -> None:
     """GR-4.2 step 3."""
     flow.set_phase(st, "collect", st.active)
-    flow.start_collection(st, st.controlled(st.active), "turn")
+    flow.start_collection(st, st.controlled_shared(st.active), "turn")  # read only
 
 
 # -- the action phase ----------------------------------------------------------
 def action_legal(st: GardiensState) -> list[str]:
     """All legal actions of the active player, in a stable order (GR-6.2)."""
     p = st.active
-    mine = st.controlled(p)  # shared by the option finders below
+    mine = st.controlled_shared(p)  # read (never changed) by the option finders below
     out = build_options(st, p, None, mine)
     if recruit_possible(st, p, mine):
         out.append("recruit")
@@ -70,7 +70,8 @@ def action_legal(st: GardiensState) -> list[str]:
     out += moves
     out += attacks
     out += trade_options(st, p, mine)
-    out += effects.playable_actions(st, p)
+    if st.hands[p]:  # an empty hand (often) plays nothing: skip the call
+        out += effects.playable_actions(st, p)
     if st.coop:
         out += transfer_options(st, p)
     out.append("pass")

@@ -306,6 +306,11 @@ class GardiensState(GameState):
 
     def controlled(self, player: int) -> list[int]:
         """Return the hexes the player controls (GR-14.1), in hex order."""
+        return self.controlled_shared(player).copy()  # the remembered list stays private
+
+    def controlled_shared(self, player: int) -> list[int]:
+        """:meth:`controlled` without the copy, for hot callers that only read it: the
+        remembered list itself, which the caller must not change."""
         # Asked several times a turn (collection, each action listing, card tests), on
         # a board that often has not changed: remembered with a copy of ``owner``, and
         # searched again when ``owner`` differs from it (so hand-made changes are seen).
@@ -315,7 +320,7 @@ class GardiensState(GameState):
         found = cache[1].get(player)
         if found is None:
             found = cache[1][player] = self._search_controlled(player)
-        return found.copy()  # the remembered list is never handed out
+        return found
 
     def _search_controlled(self, player: int) -> list[int]:
         # A player holds few hexes: count/index scan the board in C, which is
