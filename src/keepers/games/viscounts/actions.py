@@ -150,8 +150,7 @@ class Actions(Machine):
 
     def _fund_limit(self, profile: Profile, seat: int, action: str, extra: str = "",
                     silver_less: int = 0) -> int:
-        player = self.players[seat]          # _budget(), spelled out: asked several times a turn
-        budget = (player.silver - silver_less, player.ink, player.gold, player.stone)
+        budget = self._budget(seat, silver_less)
         free, conversions, direct = self._funding(profile, action, extra)
         if min(budget) < 0:
             return free                                  # nothing payable at all

@@ -98,14 +98,31 @@ _POSITIONS: dict[str, int] = {}
 
 
 def _pack(icons: Mapping[str, int]) -> int:
-    """Icon counts as one integer, 8 bits per icon in ICONS order (see _compute_icons)."""
+    """Icon counts as one integer, 8 bits per icon in ICONS order (see _board_icons)."""
     return sum(icons.get(icon, 0) << (8 * i) for i, icon in enumerate(ICONS))
+
+
+# Where the packed icon total of the card spaces sits in a profile key (see Core.profile).
+PROFILE_KEY_ICONS = 1
 
 
 @cache
 def _packed_icons(text: str) -> int:
     """An icon expression (``permanent_icon``) parsed and packed, once per text."""
     return _pack(parse_icons(text))
+
+
+def _board_icons(space_icons: int, abilities: tuple[Term, ...]) -> dict[str, int]:
+    """Icons on a board: the packed total of its card spaces plus permanent icons.
+
+    Icon counts are summed as packed integers (8 bits per icon, in ICONS order):
+    adding two packed values adds every icon at once.  Counts stay far below 256.
+    """
+    total = space_icons
+    for term in abilities:
+        if term.name == "permanent_icon":
+            total += _packed_icons(term.word(0))
+    return {icon: (total >> (8 * i)) & 255 for i, icon in enumerate(ICONS)}
 
 
 def _forget(data: GameData) -> None:
@@ -230,7 +247,7 @@ class Core:
         if found is None:
             if len(memo) > MEMO_LIMIT or len(self.data.board.memo) > MEMO_LIMIT:
                 _forget(self.data)
-            found = memo[key] = self._build_profile(seat)
+            found = memo[key] = self._build_profile(seat, key[PROFILE_KEY_ICONS])
         self._profiles[seat] = (player.spaces[:], player.covered[:], player.bonus[:], leads,
                                 board, found)
         return found
@@ -253,7 +270,7 @@ class Core:
         # An if_board ability depends on the kinds of every card in the spaces.
         kinds = tuple(self.card(c).kind if c else "" for c in player.spaces) \
             if conditional else ()
-        return ("profile", tuple(player.covered), icons, tuple(active), kinds, leads,
+        return ("profile", icons, tuple(player.covered), tuple(active), kinds, leads,
                 tuple(player.bonus), board)
 
     def _space_part(self, is_ai: bool, card_id: str) -> tuple[int, bool, bool]:
@@ -275,7 +292,7 @@ class Core:
         """Packed starting icons of an empty card space 2 or 3 (``index`` 1 or 2)."""
         return _pack(self._starting_icons(seat)[("space2", "space3")[index - 1]])
 
-    def _build_profile(self, seat: int) -> Profile:
+    def _build_profile(self, seat: int, space_icons: int) -> Profile:
         # abilities(seat, slots, cards) is the slot part (when slots) followed by
         # the card part (when cards), so two parts give all four variants.
         slot_part = self._slot_part(seat)
@@ -283,7 +300,7 @@ class Core:
         both = slot_part + card_part
         return Profile({(True, True): both, (True, False): slot_part,
                         (False, True): card_part, (False, False): ()},
-                       self._compute_icons(seat, both))
+                       _board_icons(space_icons, both))
 
     def _slot_part(self, seat: int) -> tuple[Term, ...]:
         player = self.players[seat]
@@ -321,34 +338,6 @@ class Core:
     def icons(self, seat: int) -> dict[str, int]:
         """Icons on a player's board (VB-2.2.2, VB-2.4.4; AI: VS-4.1)."""
         return dict(self.profile(seat).icons)
-
-    # Icon counts are summed as packed integers (8 bits per icon, in ICONS order):
-    # adding two packed values adds every icon at once.  Counts stay far below 256.
-    def _compute_icons(self, seat: int, abilities: tuple[Term, ...]) -> dict[str, int]:
-        player = self.players[seat]
-        memo = self.data.memo
-        total = 0
-        for card_id in player.spaces:
-            if card_id:
-                card_key = ("icons", player.is_ai, card_id)
-                packed = memo.get(card_key)
-                if packed is None:
-                    packed = memo[card_key] = _pack(self._printed_icons(seat, card_id))
-                total += packed
-        if player.spaces[1] is None or player.spaces[2] is None:
-            starting = self._starting_icons(seat)
-            for index, key in ((1, "space2"), (2, "space3")):
-                if player.spaces[index] is None:
-                    total += _pack(starting[key])
-        for term in abilities:
-            if term.name == "permanent_icon":
-                total += _packed_icons(term.word(0))
-        return {icon: (total >> (8 * i)) & 255 for i, icon in enumerate(ICONS)}
-
-    def _printed_icons(self, seat: int, card_id: str) -> Mapping[str, int]:
-        if self.players[seat].is_ai:
-            return self.data.schemes[card_id].header_icons
-        return self.card(card_id).icons
 
     def _starting_icons(self, seat: int) -> Mapping[str, Mapping[str, int]]:
         if self.players[seat].is_ai:
@@ -430,7 +419,7 @@ class Core:
         key = (len(self.players), seat)
         found = _OTHERS.get(key)
         if found is None:
-            found = _OTHERS[key] = tuple(self.order_from(seat)[1:])
+            found = _OTHERS[key] = self.clockwise(seat)[1:]
         return found
 
     # ------------------------------------------------------------------ triggers

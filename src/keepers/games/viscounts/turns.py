@@ -326,17 +326,20 @@ class Turns(Actions):
     # ------------------------------------------------------------------ phase 4 (VB-6.4)
     def begin_recruit(self, seat: int) -> None:
         """Offer the adjacent townsfolk when it can be hired (a lone "pass" is no decision)."""
+        if self._hireable_adjacent(seat):
+            self.stack.append(("recruit", seat))
+
+    def _hireable_adjacent(self, seat: int) -> str | None:
+        """The adjacent townsfolk if the player can afford it (VB-6.4.1), else None."""
         pile = self.tf_piles[self.position(seat)]
         if pile and self.hire_cost(seat, pile[-1]) <= self.players[seat].silver:
-            self.stack.append(("recruit", seat))
+            return pile[-1]
+        return None
 
     def _t_recruit(self, task: Task) -> Choice:
         seat = task[1]
-        pile = self.tf_piles[self.position(seat)]
-        if pile and self.hire_cost(seat, pile[-1]) <= self.players[seat].silver:
-            options: tuple[str, ...] = (RECRUIT[pile[-1]], "recruit pass")
-        else:
-            options = ("recruit pass",)
+        card = self._hireable_adjacent(seat)
+        options = (RECRUIT[card], "recruit pass") if card else ("recruit pass",)
         return self.ask_distinct(seat, "recruit", "hire the adjacent townsfolk?", options)
 
     def _c_recruit(self, task: Task, option: str) -> None:
