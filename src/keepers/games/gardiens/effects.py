@@ -45,7 +45,7 @@ def playable_actions(st: GardiensState, p: int) -> list[str]:
             needs = needs_of(pay_vector(ops, data.res_index))
         else:  # the card's own operations (``card_ops`` without a substitute)
             ops, needs = definition.effect, pay_needs[definition.id]
-        # the cost test first (``st.can_pay``, on the resources paid, if any): it is
+        # the cost test first (``st.can_pay`` on the needs derived at load): it is
         # cheap, and both tests are pure
         if (not needs or covers(have, needs)) and _all_possible(st, p, ops):
             playable.append(card)

@@ -257,16 +257,9 @@ def _compile_counter(name: str, need: int) -> Check:
 
 def _compile_building(want: int, need: int) -> Check:
     def check(st: GardiensState, p: int) -> bool:
-        building = st.building
-        built = building.count(want)
-        if built < need:  # buildings are rare: usually decided here
+        if st.building.count(want) < need:  # buildings are rare: usually decided here
             return False
-        owner = st.owner
-        found = h = 0
-        for _ in range(built):  # find them in C, as ``GardiensState.controls_building``
-            h = building.index(want, h) + 1
-            found += owner[h - 1] == p
-        return found >= need
+        return st.controls_building_type(p, want) >= need
     return check
 
 

@@ -14,7 +14,7 @@ from typing import Any, Self
 from keepers.core.errors import RuleError
 from keepers.core.game import Decision, GameState, JsonDict
 from keepers.core.rng import Rng
-from keepers.games.gardiens.gamedata import CardDef, GameData, Layout, load
+from keepers.games.gardiens.gamedata import CardDef, GameData, Layout, covers, load, needs_of
 from keepers.games.gardiens.objectives import ObjectivePlan
 
 NONE = -1
@@ -382,7 +382,10 @@ class GardiensState(GameState):
 
     def controls_building(self, player: int, key: str) -> int:
         """Count the hexes the player controls holding a building of that type."""
-        want = self.data.building_index[key]
+        return self.controls_building_type(player, self.data.building_index[key])
+
+    def controls_building_type(self, player: int, want: int) -> int:
+        """:meth:`controls_building` by building index."""
         building, owner = self.building, self.owner
         found = h = 0
         for _ in range(building.count(want)):  # buildings are few: find them in C
@@ -456,10 +459,7 @@ class GardiensState(GameState):
 
     def can_pay(self, player: int, cost: tuple[int, ...] | list[int]) -> bool:
         """Return True when the player holds every cube of ``cost``."""
-        for have, need in zip(self.cubes[player], cost, strict=True):
-            if have < need:
-                return False
-        return True
+        return covers(self.cubes[player], needs_of(tuple(cost)))
 
     def pay_cost(self, player: int, cost: tuple[int, ...] | list[int]) -> None:
         """Pay a full cost to the supply."""
