@@ -146,18 +146,8 @@ def start_collection(st: GardiensState, hexes: list[int], then: str) -> None:
     """GR-5.2: compute yields; Source cubes are chosen one by one."""
     gains = [0] * len(st.data.resources)
     sources = 0
-    info_of, building, shadows = st.layout.hexes, st.building, st.shadow_pos
-    plain = not st.round_effect and not shadows  # no event or Shadow to change a yield
     for h in hexes:
-        info = info_of[h]
-        if plain and building[h] == NONE and info.kind != "citadel":
-            # most hexes: the base yield of 1, as ``hex_yield`` finds it (inlined)
-            if info.kind == "source":
-                sources += 1
-            else:
-                gains[info.resource] += 1
-        else:
-            sources += hex_yield(st, h, gains)
+        sources += hex_yield(st, h, gains)
     st.phase = "collect" if sources else st.phase
     st.ctx["gains"] = gains
     st.ctx["sources"] = sources
