@@ -62,7 +62,7 @@ def start_task(state: ViscountsState, seat: int, phase: str, *task: object) -> l
     state.current = seat
     state.phase = phase
     state.stack = [tuple(task)]
-    state._choice = None
+    state.choice = None
     state._legal = None
     choice = state._step(state.stack[-1])
     return list(choice.options) if choice else []
@@ -99,6 +99,6 @@ def drain(state: ViscountsState, *answers: str) -> list[str]:
         elif queue and queue[0] in choice.options:
             option = queue.pop(0)
         state._choose(task, option)
-    state._choice = None
+    state.choice = None
     state._legal = None
     return kinds

@@ -162,7 +162,7 @@ def run(state: ViscountsState, policy: Callable[[ViscountsState, Choice], str],
             option = policy(state, choice)
         assert option in choice.options, (option, choice)
         state._choose(task, option)
-    state._choice = None
+    state.choice = None
     state._legal = None
     return kinds
 
@@ -921,7 +921,7 @@ def test_player_card_setup(card_id: str) -> None:
     state.apply(f"pick {card_id} {hero}")
     policy = Policy()
     while (d := state.decision()) is not None and d.player == seat and d.kind != "setup":
-        choice = state._choice
+        choice = state.choice
         assert choice is not None
         state.apply(policy(state, choice))
     player = state.players[seat]

@@ -23,6 +23,7 @@ import pytest
 from keepers.core.match import run_game
 from keepers.core.rng import Rng
 from keepers.games.viscounts import GAME
+from keepers.games.viscounts.model import PLAYER_FIELDS
 
 SEEDS = range(30)
 PLAYERS = (1, 2, 3, 4)
@@ -227,7 +228,7 @@ def test_player_clone_copies_every_slot() -> None:
     state = GAME.new_state(2, 3, GAME.default_options())
     for player in state.players:
         twin = player.clone()
-        for name in type(player).__slots__:
+        for name in PLAYER_FIELDS:
             value = getattr(player, name)
             assert getattr(twin, name) == value, name
             if isinstance(value, list):

@@ -8,12 +8,9 @@ from typing import Any, Self
 from keepers.core.bots import RandomBot
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict
-from keepers.core.rng import Rng
 from keepers.games.viscounts.data import GameData, load_data
-from keepers.games.viscounts.model import Player, new_geometry
+from keepers.games.viscounts.engine import Engine, new_engine
 from keepers.games.viscounts.scoring import final_scores, winners
-from keepers.games.viscounts.solo import Solo
-from keepers.games.viscounts.tasks import Choice
 
 CLAUSE_OF_KIND = {
     "setup": "VB-5.7", "play": "VB-6.1.2", "move": "VB-6.2.1", "action": "VB-6.3.1",
@@ -25,51 +22,55 @@ CLAUSE_OF_KIND = {
 }
 
 
-class ViscountsState(GameState, Solo):
-    """A Viscounts position: everything in :class:`Solo` plus the core contract."""
+class ViscountsState(GameState):
+    """A Viscounts position: the core contract around one rules :class:`Engine`.
+
+    Everything of the position (players, stack, castle, rule operations) lives
+    in the engine; reading or setting any such name on the state reaches the
+    engine, so ``state.players`` and ``state.profile(0)`` work as on the engine.
+    """
+
+    __slots__ = ("engine",)
+    engine: Engine
 
     def __init__(self, data: GameData, seats: int, seed: int, ai_board: str = "cleric") -> None:
         GameState.__init__(self)
-        rng = Rng(seed)
-        arrangement = [1, 2, 3, 4, 5]
-        rng.shuffle(arrangement)
-        geo = new_geometry(data, arrangement, rng.below(5), seats)
-        workers = data.player_board.workers
-        players = [Player(s, workers=workers) for s in range(seats)]
-        if seats == 1:
-            players.append(Player(1, workers=workers, is_ai=True))
-        Solo.__init__(self, data, geo, players, seats, rng)
-        self._choice: Choice | None = None
-        self.ai["board"] = ai_board
+        object.__setattr__(self, "engine", new_engine(data, seats, seed, ai_board))
+
+    @classmethod
+    def around(cls, engine: Engine) -> Self:
+        """A state wrapping an existing engine (not copied)."""
+        state = cls.__new__(cls)
+        GameState.__init__(state)
+        object.__setattr__(state, "engine", engine)
+        return state
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for names the state itself lacks: the engine's.
+        return getattr(self.engine, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("engine", "_legal"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.engine, name, value)
 
     # ------------------------------------------------------------------ contract
     def decision(self) -> Decision | None:
         """The pending decision."""
-        choice = self._pending()
+        choice = self.engine.pending()
         if choice is None:
             return None
         return Decision(choice.player, choice.kind, choice.prompt)
 
-    def _pending(self) -> Choice | None:
-        if self._choice is None and not self.over:
-            self._choice = self.settle()
-        return self._choice
-
     def _legal_actions(self) -> tuple[str, ...]:
-        choice = self._choice or self._pending()
-        return choice.options if choice else ()
+        return self.engine.options()
 
     def _apply(self, action: str) -> None:
-        # apply_option() spelled out: this runs once per decision.
-        if self._choice is None:
-            self._pending()
-        self._choice = None
-        task = self.stack[-1]
-        self._choosers[task[0]](self, task, action)
-        self._choice = self.settle()
+        self.engine.play(action)
 
     def _explain_illegal(self, action: str) -> RuleError:
-        choice = self._pending()
+        choice = self.engine.pending()
         kind = choice.kind if choice else "over"
         legal = ", ".join(choice.options[:6]) if choice else ""
         clause = CLAUSE_OF_KIND.get(kind, "VB-6")
@@ -77,30 +78,27 @@ class ViscountsState(GameState, Solo):
 
     def clone(self) -> Self:
         """Independent copy; static data shared."""
-        other = self.__class__.__new__(self.__class__)
-        GameState.__init__(other)
-        self.copy_into(other)
-        other._choice = self._choice
-        return other
+        return self.around(self.engine.copy())
 
     def is_over(self) -> bool:
         """True once the last round is complete (or the round cap was hit)."""
-        return self.over
+        return self.engine.over
 
     def scores(self) -> list[int]:
         """Each seat's score (solo: the human only; the AI's is in the view)."""
-        return [s.total for s in final_scores(self)][: self.seats]
+        return [s.total for s in final_scores(self.engine)][: self.engine.seats]
 
     def winners(self) -> list[int]:
         """Winning seats (VB-9.6; solo: the human only on a strictly higher score, VS-6.3)."""
-        return winners(self)
+        return winners(self.engine)
 
     def stats(self) -> dict[str, float]:
         """Per-game figures for simulation reports: how the game ended, the AI's score."""
-        totals = [s.total for s in final_scores(self)]
-        out = {"end_poverty": float(bool(self.poverty)),
-               "end_prosperity": float(bool(self.prosperity))}
-        if self.seats == 1:
+        engine = self.engine
+        totals = [s.total for s in final_scores(engine)]
+        out = {"end_poverty": float(bool(engine.poverty)),
+               "end_prosperity": float(bool(engine.prosperity))}
+        if engine.seats == 1:
             out["ai_score"] = float(totals[1])
             out["score_minus_ai"] = float(totals[0] - totals[1])
         return out
@@ -108,29 +106,32 @@ class ViscountsState(GameState, Solo):
     @property
     def num_players(self) -> int:
         """Deciding seats."""
-        return self.seats
+        return self.engine.seats
 
     @property
     def round_number(self) -> int:
         """Current round (0 during setup)."""
-        return self.round
+        return self.engine.round
 
-    # True when the round cap stopped the game.  A plain attribute rather than
-    # a property over ``__dict__``: this shadows GameState.capped, and reading
-    # ``__dict__`` would make CPython give up the compact attribute layout that
-    # speeds up every ``self.x`` of the engine (see Core.__init__).
-    capped: bool = False
+    @property
+    def capped(self) -> bool:
+        """True when the round cap stopped the game."""
+        return self.engine.capped
+
+    @capped.setter
+    def capped(self, value: bool) -> None:
+        self.engine.capped = value
 
     # ------------------------------------------------------------------ views
     def view(self, player: int | None) -> JsonDict:
         """What ``player`` may see: own hand; others' hands and all draw piles as counts."""
         from keepers.games.viscounts.views import build_view
-        return build_view(self, player)
+        return build_view(self.engine, player)
 
     def to_dict(self) -> JsonDict:
         """Full position, hidden information included."""
         from keepers.games.viscounts.views import state_to_dict
-        return state_to_dict(self)
+        return state_to_dict(self.engine)
 
 
 class ViscountsGame(Game):

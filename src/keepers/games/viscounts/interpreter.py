@@ -8,13 +8,11 @@ a time; compound choices are broken into such steps.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import permutations
-from typing import Any, ClassVar
 
 from keepers.games.viscounts.effects import RESOURCES, Term
 from keepers.games.viscounts.state import Core, Texts
-from keepers.games.viscounts.tasks import TERMS, Choice, Task, eff, term_of
+from keepers.games.viscounts.tasks import HANDLERS, TERMS, Choice, Task, eff, term_of
 
 TAKE_RESOURCE = tuple(f"take {r}" for r in RESOURCES)
 DISCARD, DESTROY = Texts("discard"), Texts("destroy")
@@ -24,21 +22,9 @@ class Machine(Core):
     """Task stack machine: resolves effects and asks choices.
 
     Handlers are found by name: ``_t_<task>`` steps a task, ``_c_<task>``
-    applies a choice to it and ``_e_<term>`` resolves an effect term.  Each
-    subclass gets its handler tables built once when it is defined (a dict
-    lookup per step instead of formatting a name and ``getattr``).
+    applies a choice to it and ``_e_<term>`` resolves an effect term (tables
+    in :data:`~keepers.games.viscounts.tasks.HANDLERS`).
     """
-
-    _steps: ClassVar[dict[object, Callable[..., Choice | None]]] = {}
-    _choosers: ClassVar[dict[object, Callable[..., None]]] = {}
-    _effects: ClassVar[dict[object, Callable[..., None]]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        names = dir(cls)
-        cls._steps = {n[3:]: getattr(cls, n) for n in names if n.startswith("_t_")}
-        cls._choosers = {n[3:]: getattr(cls, n) for n in names if n.startswith("_c_")}
-        cls._effects = {n[3:]: getattr(cls, n) for n in names if n.startswith("_e_")}
 
     # ------------------------------------------------------------------ main loop
     def settle(self) -> Choice | None:
@@ -46,7 +32,7 @@ class Machine(Core):
         # The stack list is never replaced by the rules, and the game ends only
         # in advance(), called on an empty stack: so the list is read once and
         # the end is checked only when the stack is empty (and on entry).
-        steps, choosers, stack = self._steps, self._choosers, self.stack
+        steps, choosers, stack = HANDLERS.steps, HANDLERS.choosers, self.stack
         if self.over:
             return None
         for _ in range(100_000):
@@ -79,10 +65,10 @@ class Machine(Core):
         raise NotImplementedError
 
     def _step(self, task: Task) -> Choice | None:
-        return self._steps[task[0]](self, task)
+        return HANDLERS.steps[task[0]](self, task)
 
     def _choose(self, task: Task, option: str) -> None:
-        self._choosers[task[0]](self, task, option)
+        HANDLERS.choosers[task[0]](self, task, option)
 
     def apply_option(self, option: str) -> None:
         """Apply a decision (already known legal) to the top task, then settle."""
@@ -107,7 +93,7 @@ class Machine(Core):
         effects are such, and resolving them here saves the task tuple, the
         stack round trip, a loop iteration and the look-up of the term's text.
         """
-        handler = self._effects.get(term.name)
+        handler = HANDLERS.effects.get(term.name)
         if handler is None:
             self.log.append(f"{term.name}: no component in this game; nothing happens")
             return

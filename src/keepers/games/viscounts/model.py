@@ -15,13 +15,16 @@ RESOURCE_KEYS = ("silver", "ink", "gold", "stone")
 TRACK_MIN, TRACK_MAX = 1, 7
 
 
-class Player:
-    """Everything one player owns (VB-2, VB-5.5)."""
-
-    __slots__ = ("seat", "silver", "ink", "gold", "stone", "corruption", "virtue", "hand", "draw",
+PLAYER_FIELDS = ("seat", "silver", "ink", "gold", "stone", "corruption", "virtue", "hand", "draw",
                  "discard", "spaces", "covered", "supply", "manuscripts", "bonus",
                  "debts_unpaid", "debts_paid", "deeds_acquired", "deeds_approved", "node",
                  "is_ai")
+
+
+class Player:
+    """Everything one player owns (VB-2, VB-5.5)."""
+
+    __slots__ = PLAYER_FIELDS
 
     def __init__(self, seat: int, slots: int = 9, workers: int = 20, is_ai: bool = False) -> None:
         self.seat = seat
@@ -41,11 +44,12 @@ class Player:
 
     def clone(self) -> Player:
         """Copy with independent containers (spelled out: clone() runs in every search)."""
-        other = Player.__new__(Player)
-        other.seat, other.node, other.is_ai = self.seat, self.node, self.is_ai
+        # A plain constructor call (no __new__ trick): the compiled engine allows no other.
+        other = Player(self.seat, 0, self.supply, self.is_ai)
+        other.node = self.node
         other.silver, other.ink, other.gold, other.stone = (
             self.silver, self.ink, self.gold, self.stone)
-        other.corruption, other.virtue, other.supply = self.corruption, self.virtue, self.supply
+        other.corruption, other.virtue = self.corruption, self.virtue
         other.debts_unpaid, other.debts_paid = self.debts_unpaid, self.debts_paid
         other.deeds_acquired, other.deeds_approved = self.deeds_acquired, self.deeds_approved
         other.hand, other.draw, other.discard = self.hand[:], self.draw[:], self.discard[:]
@@ -77,13 +81,13 @@ class Player:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {name: getattr(self, name) for name in Player.__slots__}
+        return {name: getattr(self, name) for name in PLAYER_FIELDS}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Player:
         """Rebuild from :meth:`to_dict` output."""
-        player = cls.__new__(cls)
-        for name in cls.__slots__:
+        player = cls(int(data["seat"]))
+        for name in PLAYER_FIELDS:
             value = data[name]
             setattr(player, name, list(value) if isinstance(value, list) else value)
         return player

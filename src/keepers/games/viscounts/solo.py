@@ -394,3 +394,4 @@ class Solo(Turns):
         gives = self.data.board.exchanges[kind].gives
         for _ in range(uses):
             self.push(seat, gives)
+

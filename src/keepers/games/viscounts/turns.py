@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
-from typing import Any, ClassVar, NamedTuple
+from typing import NamedTuple
 
 from keepers.games.viscounts.actions import Actions
 from keepers.games.viscounts.data import PlayerCard
 from keepers.games.viscounts.model import TRACK_MAX, TRACK_MIN
 from keepers.games.viscounts.state import ROUND_CAP, Texts
-from keepers.games.viscounts.tasks import Choice, Task, eff
+from keepers.games.viscounts.tasks import HANDLERS, Choice, Task, eff
 
 PHASES = ("manage", "move", "action", "recruit", "collision", "draw")
 NEXT_PHASE = dict(zip(PHASES, PHASES[1:], strict=False))
@@ -39,12 +38,6 @@ class MovePlan(NamedTuple):
 
 class Turns(Actions):
     """Turn sequencing on top of the actions."""
-
-    _begins: ClassVar[dict[str, Callable[[Any, int], None]]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._begins = {phase: getattr(cls, f"begin_{phase}") for phase in PHASES}
 
     # ------------------------------------------------------------------ setup picks (VB-5.7)
     def _t_setup_pick(self, task: Task) -> Choice:
@@ -103,7 +96,7 @@ class Turns(Actions):
         Phases that queue nothing (no collision, drawing) are passed at once,
         as the settle loop would do, until a task is queued or the game ends.
         """
-        stack, begins = self.stack, self._begins
+        stack, begins = self.stack, HANDLERS.begins
         while True:
             phase = self.phase
             following = NEXT_PHASE.get(phase)

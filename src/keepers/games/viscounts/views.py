@@ -11,6 +11,7 @@ from keepers.games.viscounts.model import Player, new_geometry
 from keepers.games.viscounts.scoring import final_scores
 
 if TYPE_CHECKING:
+    from keepers.games.viscounts.engine import Engine
     from keepers.games.viscounts.game import ViscountsState
 
 _CORE_FIELDS = ("start", "current", "round", "phase", "leader", "debt_above", "deed_above",
@@ -18,7 +19,7 @@ _CORE_FIELDS = ("start", "current", "round", "phase", "leader", "debt_above", "d
                 "castle", "cleric", "removed", "turn", "pairs", "ai", "seats")
 
 
-def _player_view(state: ViscountsState, seat: int, viewer: int | None) -> JsonDict:
+def _player_view(state: Engine, seat: int, viewer: int | None) -> JsonDict:
     player = state.players[seat]
     data = player.to_dict()
     data["draw"] = len(player.draw)                    # order and content hidden
@@ -30,7 +31,7 @@ def _player_view(state: ViscountsState, seat: int, viewer: int | None) -> JsonDi
     return data
 
 
-def _ring_entry(state: ViscountsState, p: int) -> JsonDict:
+def _ring_entry(state: Engine, p: int) -> JsonDict:
     """One ring position of a view: fixed parts come from the geometry's memo (copied)."""
     segment, section, trade, spot_ids, groups, numbers = _ring_static(state, p)
     return {"position": p, "segment": segment, "section": section,
@@ -48,7 +49,7 @@ RingStatic = tuple[int, str, dict[str, str], tuple[str, ...], dict[str, tuple[st
                    dict[str, str]]
 
 
-def _ring_static(state: ViscountsState, p: int) -> RingStatic:
+def _ring_static(state: Engine, p: int) -> RingStatic:
     geo = state.geo
     key = ("view_ring", p)
     found: RingStatic | None = geo.memo.get(key)
@@ -62,9 +63,9 @@ def _ring_static(state: ViscountsState, p: int) -> RingStatic:
     return found
 
 
-def build_view(state: ViscountsState, viewer: int | None) -> JsonDict:
+def build_view(state: Engine, viewer: int | None) -> JsonDict:
     """What ``viewer`` may see (None: spectator)."""
-    choice = state._pending()
+    choice = state.pending()
     decision: JsonDict | None = None
     if choice is not None:
         decision = {"player": choice.player, "kind": choice.kind, "prompt": choice.prompt}
@@ -96,7 +97,7 @@ def build_view(state: ViscountsState, viewer: int | None) -> JsonDict:
     }
 
 
-def state_to_dict(state: ViscountsState) -> JsonDict:
+def state_to_dict(state: Engine) -> JsonDict:
     """Full position: geometry, players, piles, stack, generator."""
     data: JsonDict = {name: getattr(state, name) for name in _CORE_FIELDS}
     data["capped"] = state.capped
@@ -114,10 +115,11 @@ def _task(item: Any) -> tuple[object, ...]:
 
 def state_from_dict(data: GameData, raw: JsonDict) -> ViscountsState:
     """Rebuild a state from :func:`state_to_dict` output."""
+    from keepers.games.viscounts.engine import new_engine
     from keepers.games.viscounts.game import ViscountsState
 
     seats = int(raw["seats"])
-    state = ViscountsState(data, seats, 0, str(raw["ai"].get("board", "cleric")))
+    state = new_engine(data, seats, 0, str(raw["ai"].get("board", "cleric")))
     geometry = raw["geometry"]
     state.geo = new_geometry(data, list(geometry["arrangement"]), int(geometry["rotation"]),
                              seats)
@@ -127,5 +129,5 @@ def state_from_dict(data: GameData, raw: JsonDict) -> ViscountsState:
     state.players = [Player.from_dict(p) for p in raw["players"]]
     state.stack = [_task(t) for t in raw["stack"]]
     state.rng = Rng(int(raw["rng"]))
-    state._choice = None
-    return state
+    state.choice = None
+    return ViscountsState.around(state)
