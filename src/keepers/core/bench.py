@@ -14,6 +14,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+import keepers
+from keepers.compiled import DESCRIPTIONS
 from keepers.core.game import Game, GameState
 from keepers.core.i18n import t
 from keepers.core.rng import Rng
@@ -22,7 +24,7 @@ MAX_DECISIONS = 1_000_000
 
 
 def machine_info() -> dict[str, Any]:
-    """Return platform, Python version and CPU model (from /proc/cpuinfo when present)."""
+    """Return platform, Python version, CPU model (from /proc/cpuinfo) and the engine build."""
     cpu = platform.processor() or platform.machine()
     cpuinfo = Path("/proc/cpuinfo")
     if cpuinfo.is_file():
@@ -32,7 +34,7 @@ def machine_info() -> dict[str, Any]:
                 break
     return {"platform": platform.platform(), "python": platform.python_version(),
             "implementation": platform.python_implementation(), "cpu": cpu,
-            "cpus": os.cpu_count()}
+            "cpus": os.cpu_count(), "engine": DESCRIPTIONS[keepers.ENGINE]}
 
 
 def random_playout(state: GameState, rng: Rng, limit: int = MAX_DECISIONS) -> int:
