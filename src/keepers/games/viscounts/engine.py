@@ -38,12 +38,10 @@ class Engine(Solo):
 
     def play(self, option: str) -> None:
         """Apply one of :meth:`options` (not checked) and settle to the next choice."""
-        # apply_option() spelled out: this runs once per decision.
         if self.choice is None:
-            self.pending()
+            self.pending()              # settle first: the option answers the top task
         self.choice = None
-        task = self.stack[-1]
-        HANDLERS.choosers[task[0]](self, task, option)
+        self._choose(self.stack[-1], option)
         self.choice = self.settle()
 
     def copy(self) -> Engine:

@@ -70,10 +70,6 @@ class Machine(Core):
     def _choose(self, task: Task, option: str) -> None:
         HANDLERS.choosers[task[0]](self, task, option)
 
-    def apply_option(self, option: str) -> None:
-        """Apply a decision (already known legal) to the top task, then settle."""
-        self._choose(self.stack[-1], option)
-
     def replace(self, task: Task) -> None:
         """Replace the top task."""
         self.stack[-1] = task
