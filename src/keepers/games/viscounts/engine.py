@@ -21,9 +21,9 @@ class Engine(Solo):
     """A position and the choice it is waiting for (None until asked, or when over)."""
 
     def __init__(self, data: GameData, geo: Geometry, players: list[Player], seats: int,
-                 rng: Rng) -> None:
-        super().__init__(data, geo, players, seats, rng)
-        self.choice: Choice | None = None
+                 rng: Rng, source: Engine | None = None) -> None:
+        super().__init__(data, geo, players, seats, rng, source)
+        self.choice: Choice | None = source.choice if source is not None else None
 
     def pending(self) -> Choice | None:
         """The choice to make now, settling the stack first (None: the game is over)."""
@@ -46,10 +46,7 @@ class Engine(Solo):
 
     def copy(self) -> Engine:
         """Independent copy; static data shared."""
-        other = Engine(self.data, self.geo, [], self.seats, self.rng)
-        self.copy_into(other)
-        other.choice = self.choice
-        return other
+        return Engine(self.data, self.geo, self.players, self.seats, self.rng, source=self)
 
 
 def new_engine(data: GameData, seats: int, seed: int, ai_board: str = "cleric") -> Engine:

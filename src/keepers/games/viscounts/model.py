@@ -26,7 +26,12 @@ class Player:
 
     __slots__ = PLAYER_FIELDS
 
-    def __init__(self, seat: int, slots: int = 9, workers: int = 20, is_ai: bool = False) -> None:
+    def __init__(self, seat: int, slots: int = 9, workers: int = 20, is_ai: bool = False,
+                 source: Player | None = None) -> None:
+        """A new player; with ``source``, a copy of it instead (see :meth:`clone`)."""
+        if source is not None:
+            source._copy_into(self)
+            return
         self.seat = seat
         self.silver = self.ink = self.gold = self.stone = 0
         self.corruption, self.virtue = TRACK_MIN, TRACK_MAX
@@ -43,19 +48,22 @@ class Player:
         self.is_ai = is_ai
 
     def clone(self) -> Player:
-        """Copy with independent containers (spelled out: clone() runs in every search)."""
-        # A plain constructor call (no __new__ trick): the compiled engine allows no other.
-        other = Player(self.seat, 0, self.supply, self.is_ai)
-        other.node = self.node
+        """Copy with independent containers."""
+        return Player(self.seat, source=self)
+
+    def _copy_into(self, other: Player) -> None:
+        # Spelled out (clone() runs in every search); the constructor calls this
+        # before setting anything, so each field is set once (the compiled engine
+        # builds objects through their constructor only).
+        other.seat, other.node, other.is_ai = self.seat, self.node, self.is_ai
         other.silver, other.ink, other.gold, other.stone = (
             self.silver, self.ink, self.gold, self.stone)
-        other.corruption, other.virtue = self.corruption, self.virtue
+        other.corruption, other.virtue, other.supply = self.corruption, self.virtue, self.supply
         other.debts_unpaid, other.debts_paid = self.debts_unpaid, self.debts_paid
         other.deeds_acquired, other.deeds_approved = self.deeds_acquired, self.deeds_approved
         other.hand, other.draw, other.discard = self.hand[:], self.draw[:], self.discard[:]
         other.spaces, other.covered = self.spaces[:], self.covered[:]
         other.manuscripts, other.bonus = self.manuscripts[:], self.bonus[:]
-        return other
 
     def get(self, key: str) -> int:
         """Return silver or a resource amount by name."""

@@ -145,7 +145,16 @@ class Core:
     capped = False          # set on the instance only when the round cap ends a game
 
     def __init__(self, data: GameData, geo: Geometry, players: list[Player], seats: int,
-                 rng: Rng) -> None:
+                 rng: Rng, source: Core | None = None) -> None:
+        """A position before setup; with ``source``, a copy of that position instead.
+
+        A copy is made through the constructor (the compiled engine builds
+        objects no other way) and each attribute is set once, by
+        :meth:`copy_into`; the other arguments are then the source's own.
+        """
+        if source is not None:
+            source.copy_into(self)
+            return
         self.data = data
         self.geo = geo
         self.players = players
@@ -156,10 +165,11 @@ class Core:
         self.round = 0
         self.phase = "setup"
         self.stack: list[Task] = []
-        self.tf_piles: list[list[str]] = [[] for _ in range(5)]
-        self.ms_piles: list[list[str]] = [[] for _ in range(5)]
+        self.tf_piles: list[list[str]] = [[], [], [], [], []]
+        self.ms_piles: list[list[str]] = [[], [], [], [], []]
         self.spots: dict[str, list[Any]] = {}
-        self.castle = [[[0] * len(players) for _ in range(3)] for _ in range(5)]
+        n = len(players)
+        self.castle = [[[0] * n, [0] * n, [0] * n] for _ in range(5)]
         self.leader = -1
         self.cleric: dict[str, int] = {}
         self.debt_above = 0
