@@ -32,7 +32,6 @@ from pathlib import Path
 from types import ModuleType
 
 MODULES = (
-    "keepers.core.rng",
     "keepers.games.viscounts.effects",
     "keepers.games.viscounts.tasks",
     "keepers.games.viscounts.model",

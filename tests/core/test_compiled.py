@@ -70,7 +70,7 @@ def test_missing_manifest_or_one_extension(tmp_path: Path,
     (root / compiled.MANIFEST).unlink()
     assert compiled.status(root) == "stale"
     _build(root)
-    extension = compiled.extension_path("keepers.core.rng", root)
+    extension = compiled.extension_path("keepers.games.viscounts.model", root)
     assert extension is not None
     extension.unlink()
     assert compiled.status(root) == "pure"          # all or nothing
