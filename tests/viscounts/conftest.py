@@ -48,9 +48,9 @@ def blank_game(players: int = 3, seed: int = 1) -> ViscountsState:
         player.deeds_acquired = player.deeds_approved = 0
         player.corruption, player.virtue = 1, 7
         player.manuscripts = []
-    state.spots = {}
-    state.castle = [[[0] * len(state.players) for _ in range(3)] for _ in range(5)]
-    state.leader = -1
+    state.engine.spots = {}
+    state.engine.castle = [[[0] * len(state.players) for _ in range(3)] for _ in range(5)]
+    state.engine.leader = -1
     return state
 
 
@@ -59,10 +59,10 @@ def start_task(state: ViscountsState, seat: int, phase: str, *task: object) -> l
 
     Nothing is resolved yet (use :func:`drain` or ``state.apply`` afterwards).
     """
-    state.current = seat
-    state.phase = phase
-    state.stack = [tuple(task)]
-    state.choice = None
+    state.engine.current = seat
+    state.engine.phase = phase
+    state.engine.stack = [tuple(task)]
+    state.engine.choice = None
     state._legal = None
     choice = state._step(state.stack[-1])
     return list(choice.options) if choice else []
@@ -99,6 +99,6 @@ def drain(state: ViscountsState, *answers: str) -> list[str]:
         elif queue and queue[0] in choice.options:
             option = queue.pop(0)
         state._choose(task, option)
-    state.choice = None
+    state.engine.choice = None
     state._legal = None
     return kinds

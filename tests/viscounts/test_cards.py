@@ -162,7 +162,7 @@ def run(state: ViscountsState, policy: Callable[[ViscountsState, Choice], str],
             option = policy(state, choice)
         assert option in choice.options, (option, choice)
         state._choose(task, option)
-    state.choice = None
+    state.engine.choice = None
     state._legal = None
     return kinds
 
@@ -471,12 +471,12 @@ def position(players: int = 2) -> ViscountsState:
     player.node = "0.L"
     state.castle[2][0][0] = 1
     player.supply = 19
-    state.tf_piles = [["TF-S-journeyman", "TF-S-abbot"], ["TF-S-squire"], ["TF-S-labourer"],
+    state.engine.tf_piles = [["TF-S-journeyman", "TF-S-abbot"], ["TF-S-squire"], ["TF-S-labourer"],
                       ["TF-S-squire"], ["TF-S-labourer"]]
-    state.ms_piles = [[], ["M02"], [], [], []]
-    state.current = 0
-    state.phase = "action"
-    state.stack = []
+    state.engine.ms_piles = [[], ["M02"], [], [], []]
+    state.engine.current = 0
+    state.engine.phase = "action"
+    state.engine.stack = []
     return state
 
 
@@ -566,8 +566,8 @@ def test_card_hired_in_recruit_phase(card_id: str, picks: list[str]) -> None:
     player.silver = card.silver + 1
     state.tf_piles[0].append(card_id)
     before = snapshot(state)
-    state.stack = [("recruit", 0)]
-    state.phase = "recruit"
+    state.engine.stack = [("recruit", 0)]
+    state.engine.phase = "recruit"
     run(state, Policy(picks=list(picks), fixed={"recruit": f"recruit {card_id}"}))
 
     piles = [list(p) for p in before["tf_piles"]]
@@ -604,7 +604,7 @@ def test_card_dismissed_for_an_action(card_id: str, picks: list[str]) -> None:
     target = {"trade": "trade 0", "build": f"build WS1 {spot}", "workers": "workers 1",
               "transcribe": "transcribe M02"}[action]
     before = snapshot(state)
-    state.stack = [("act", 0, action, 1)]
+    state.engine.stack = [("act", 0, action, 1)]
     run(state, Policy(picks=list(picks), fixed={"dismiss": f"dismiss {card_id}",
                                                 "target": target, "pay": "pay none"}))
 
@@ -669,13 +669,13 @@ def _trigger_event(card: str | None, trigger: str, picks: list[str],
         player.node = "0.L"
         spot = state.geo.group_spots("0.L")[0]
         policy.fixed["target"] = "trade 0" if trigger == "on_trade" else f"build WS1 {spot}"
-        state.stack = [("act", 0, trigger.removeprefix("on_"), 1)]
+        state.engine.stack = [("act", 0, trigger.removeprefix("on_"), 1)]
     elif trigger in ("on_noble_action", "on_transcribe"):
         player.node = "0.I"
         state.ms_piles[0] = ["M02"]
         action = "workers" if trigger == "on_noble_action" else "transcribe"
         policy.fixed["target"] = "workers 1" if action == "workers" else "transcribe M02"
-        state.stack = [("act", 0, action, 1)]
+        state.engine.stack = [("act", 0, action, 1)]
     elif trigger == "on_flip_debt":
         state.push(0, term_of("flip(debt)"))
     elif trigger == "on_gain_debt":
@@ -683,7 +683,7 @@ def _trigger_event(card: str | None, trigger: str, picks: list[str],
     else:                                   # another player's collision (VB-6.5.2 step 2)
         other = state.players[1]
         other.corruption = other.virtue = 3
-        state.current, state.phase = 1, "collision"
+        state.engine.current, state.engine.phase = 1, "collision"
         state.begin_collision(1)
     run(state, policy)
     return state
@@ -786,7 +786,7 @@ def test_card_icon_conversion(card_id: str, twin: str, budget: dict[str, int], t
     assert full_target not in [t for t, _ in twin_state.targets(0, action)]
 
     before = snapshot(state)
-    state.stack = [("act", 0, action, 1)]
+    state.engine.stack = [("act", 0, action, 1)]
     run(state, Policy(fixed={"target": full_target, "pay": payment}))
     expected = expect(state, before, "none")
     for part in payment.removeprefix("pay ").split(","):
@@ -831,9 +831,9 @@ def test_manuscript_transcribed(ms_id: str, picks: list[str]) -> None:
     player.node = "1.I"
     player.spaces = ["TF-S-abbot", "TF-S-squire", None]      # 1 cleric: pay cost - 1 ink
     player.ink = ms.cost
-    state.ms_piles = [["M02"], [ms_id], [], [], []]           # M02: for gain_manuscript(3|4)
+    state.engine.ms_piles = [["M02"], [ms_id], [], [], []]           # M02: for gain_manuscript(3|4)
     before = snapshot(state)
-    state.stack = [("act", 0, "transcribe", 1)]
+    state.engine.stack = [("act", 0, "transcribe", 1)]
     run(state, Policy(picks=list(picks), fixed={"target": f"transcribe {ms_id}"}))
 
     piles = [list(p) for p in before["ms_piles"]]
@@ -848,7 +848,7 @@ def _scoring_state() -> ViscountsState:
     """A final position whose scoring counters are known by construction (see below)."""
     state = blank_game(2)
     player = state.players[0]
-    state.spots = {"1a": [0, "workshop"], "1b": [0, "trading_post"], "2a": [0, "trading_post"],
+    state.engine.spots = {"1a": [0, "workshop"], "1b": [0, "trading_post"], "2a": [0, "trading_post"],
                    "2b": [0, "guildhall"], "3a": [1, "workshop"]}
     player.hand = ["TF-S-squire"]                            # noble
     player.draw = ["TF-B-enforcer"]                          # noble*2
@@ -910,7 +910,7 @@ def test_player_card_setup(card_id: str) -> None:
     state = GAME.new_state(2, 5, GAME.default_options())
     assert isinstance(state, ViscountsState)
     others = [c.id for c in BASE_PLAYER_CARDS if c.id != card_id]
-    state.pairs = [[card_id, hero], [others[0], "H-B-ada"], [others[1], "H-B-bertha"]]
+    state.engine.pairs = [[card_id, hero], [others[0], "H-B-ada"], [others[1], "H-B-bertha"]]
     state.tf_piles[0].append("TF-B-friar")                  # first visible: hire gives 1 virtue
     first = state.decision()
     assert first is not None and first.kind == "setup"
@@ -965,11 +965,11 @@ def test_cleric_bonus_card(ribbon: str) -> None:
     player.node = "1.I"
     player.manuscripts = [m for m in same if m != third][:2]
     player.ink = 9
-    state.ms_piles = [[], [third], [], [], []]
+    state.engine.ms_piles = [[], [third], [], [], []]
     icons_before = state.icons(0)
     total_before = icon_total(state, 0, icon)
     score_before = final_scores(state)[0].parts["cleric_bonus"]
-    state.stack = [("act", 0, "transcribe", 1)]
+    state.engine.stack = [("act", 0, "transcribe", 1)]
     run(state, Policy(fixed={"target": f"transcribe {third}"}))
     assert player.bonus == [ribbon] and state.cleric == {ribbon: 0}
     assert state.icons(0)[icon] == icons_before[icon] + parse_icons(icon)[icon]
@@ -994,7 +994,7 @@ def test_castle_leader_card(leader_id: str) -> None:
     player.supply = 16
     player.hand, player.draw, player.discard = [], ["TF-S-abbot"] * 10, []
     before = final_scores(state)[0]
-    state.stack = [("castle", 0)]
+    state.engine.stack = [("castle", 0)]
     run(state, Policy())
     assert state.leader == 0 and state.castle[1][2][0] == 1
     assert state.hand_limit(0) == DATA.player_board.hand_limit + extra
@@ -1044,12 +1044,12 @@ def _scheme_state(scheme_id: str) -> tuple[ViscountsState, dict[str, Any]]:
     ai.debts_unpaid, ai.deeds_acquired, ai.debts_paid, ai.deeds_approved = 2, 2, 0, 0
     ai.corruption, ai.virtue = 1, 7
     ai.supply = 0
-    state.spots = {s.id: [0, "workshop"] for s in state.geo.all_spots()}
-    state.ms_piles = [["M27"] for _ in range(5)]
+    state.engine.spots = {s.id: [0, "workshop"] for s in state.geo.all_spots()}
+    state.engine.ms_piles = [["M27"] for _ in range(5)]
     position_ = int(start.split(".")[0])
     state.tf_piles[position_].append("TF-B-friar")           # ai_dismiss: 1 virtue (VS-4.6)
     state.players[0].node = "0.I" if not start.startswith("0") else "1.I"
-    state.current, state.phase, state.stack = 1, "ai", [("ai_turn", 1)]
+    state.engine.current, state.engine.phase, state.engine.stack = 1, "ai", [("ai_turn", 1)]
     return state, {"landing": landing}
 
 
@@ -1155,7 +1155,7 @@ def test_benefactor_converts_merchants_of_a_dismissed_card() -> None:
     state.tf_piles[0].append("TF-B-aristocrat")            # noble+merchant, 2 silver
     assert state.fund_limit(0, "workers") == 1              # 3 merchants: 1 noble
     assert state.fund_limit(0, "workers", "TF-B-aristocrat", 2) == 1 + 2
-    state.stack = [("act", 0, "workers", 1)]
+    state.engine.stack = [("act", 0, "workers", 1)]
     run(state, Policy(fixed={"dismiss": "dismiss TF-B-aristocrat", "target": "workers 2",
                              "pay": "pay none"}))
     assert player.supply == 18 and state.castle[state.geo.section_at(0)][0][0] == 2
@@ -1183,7 +1183,7 @@ def test_peddler_on_own_collision() -> None:
         player = state.players[0]
         player.spaces = [card, "TF-S-abbot", "TF-S-squire"]
         player.corruption = player.virtue = 6
-        state.phase = "collision"
+        state.engine.phase = "collision"
         state.begin_collision(0)
         run(state, Policy())
         results[card] = player.silver
@@ -1202,7 +1202,7 @@ def test_ada_while_stuck_moves_both_markers_before_the_reward() -> None:
         player.spaces = [card, "TF-S-abbot", "TF-S-squire"]
         player.corruption = player.virtue = 4
         player.debts_unpaid = player.deeds_acquired = 0
-        state.phase = "collision"
+        state.engine.phase = "collision"
         state.begin_collision(0)
         run(state, Policy())
         outcome[card] = (player.silver, player.deeds_acquired, player.debts_unpaid, player.ink,
@@ -1260,12 +1260,12 @@ def test_scheme_first_action_row_option(scheme_id: str) -> None:
     ai.silver, ai.supply = 0, 20
     ai.debts_unpaid, ai.deeds_acquired, ai.debts_paid, ai.deeds_approved = 2, 2, 0, 0
     ai.corruption, ai.virtue = 1, 7
-    state.spots = {}
-    state.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
-    state.ms_piles = [["M02"] for _ in range(5)]
+    state.engine.spots = {}
+    state.engine.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
+    state.engine.ms_piles = [["M02"] for _ in range(5)]
     state.tf_piles[int(start.split(".")[0])].append("TF-B-friar")
     state.players[0].node = "0.I" if not start.startswith("0") else "1.I"
-    state.current, state.phase, state.stack = 1, "ai", [("ai_turn", 1)]
+    state.engine.current, state.engine.phase, state.engine.stack = 1, "ai", [("ai_turn", 1)]
     before = snapshot(state, 1)
     run(state, Policy())
     after = snapshot(state, 1)
@@ -1319,7 +1319,7 @@ def test_card_dismissed_by_the_ai(card_id: str, picks: list[str]) -> None:
     ai.corruption, ai.virtue = 1, 7
     state.tf_piles[0].append(card_id)
     before = snapshot(state, 1)
-    state.current, state.phase, state.stack = 1, "ai", []
+    state.engine.current, state.engine.phase, state.engine.stack = 1, "ai", []
     state.push(1, Term("ai_dismiss"))
     run(state, Policy())
     piles = [list(p) for p in before["tf_piles"]]

@@ -12,7 +12,7 @@ from .test_solo import solo
 
 
 def _do(state: ViscountsState, seat: int, text: str, *answers: str) -> list[str]:
-    state.stack = []
+    state.engine.stack = []
     state.push(seat, parse_effect(text))
     return drain(state, *answers)
 
@@ -21,7 +21,7 @@ def _do(state: ViscountsState, seat: int, text: str, *answers: str) -> list[str]
 def test_vb_0_5_and_vb_r01_current_player_first_then_clockwise() -> None:
     """VB-0.5 / VB-R01: simultaneous effects resolve for the current player, then clockwise."""
     state = blank_game(3)
-    state.current = 1
+    state.engine.current = 1
     assert state.order_from(1) == [1, 2, 0]
 
 
@@ -111,7 +111,7 @@ def test_vb_2_6_1_vb_2_6_2_hand_limit_modifiers() -> None:
     state = blank_game(2)
     assert state.hand_limit(0) == 3
     state.players[0].covered[8] = False
-    state.leader = 0
+    state.engine.leader = 0
     assert state.hand_limit(0) == 5
     state.players[0].hand = ["TF-S-abbot"] * 6
     state.begin_draw(0)
@@ -205,7 +205,7 @@ def test_vb_4_2_2_tier_two_never_sideways_and_vb_4_1_1() -> None:
     state = blank_game(2)
     state.castle[3][1][0] = 3
     state.players[0].supply = 17
-    state.stack = [("castle", 0)]
+    state.engine.stack = [("castle", 0)]
     drain(state, "take stone")
     assert state.castle[3][1][0] == 2 and state.castle[3][2][0] == 1
     assert state.players[0].stone == 1 and state.leader == 0
@@ -216,7 +216,7 @@ def test_vb_4_2_4_bump_from_tier_two() -> None:
     state = blank_game(2)
     state.castle[1][1] = [2, 2]
     state.players[0].supply, state.players[1].supply = 18, 18
-    state.stack = [("castle", 0)]
+    state.engine.stack = [("castle", 0)]
     drain(state, "bump 1 B2", "take gold")
     assert state.castle[1][1] == [2, 1]
     assert state.players[1].gold == 1 and state.players[1].virtue == 6
@@ -226,10 +226,10 @@ def test_vb_4_2_4_bump_from_tier_two() -> None:
 def test_vb_4_2_5_opponent_triples_resolve_after() -> None:
     """VB-4.2.5: an opponent left with a triple resolves it after the current player."""
     state = blank_game(2)
-    state.current = 0
+    state.engine.current = 0
     state.castle[4][0][1] = 3
     state.players[1].supply = 17
-    state.stack = [("castle", 0)]
+    state.engine.stack = [("castle", 0)]
     drain(state)
     assert state.castle[4][1][1] == 1 and state.castle[4][0][1] == 0
 
@@ -240,7 +240,7 @@ def test_vb_r32_section_c_move_keeps_triple_workers() -> None:
     state.castle[2][0][0] = 4
     state.castle[0][0][0] = 1
     state.players[0].supply = 15
-    state.stack = [("castle", 0)]
+    state.engine.stack = [("castle", 0)]
     kinds = drain(state, "shift A B")
     assert "shift" in kinds
     assert state.castle[2][0][0] == 1 and state.castle[0][0][0] == 0
@@ -283,7 +283,7 @@ def test_vb_6_1_4_immediate_effect_after_surcharge() -> None:
     player = state.players[0]
     player.spaces = ["TF-S-abbot", "TF-S-squire", None]
     player.hand = ["TF-B-scoundrel"]
-    state.current, state.phase, state.stack = 0, "manage", []
+    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
     state.begin_manage(0)
     drain(state)
     assert player.gold == 1 and player.corruption == 2
@@ -294,7 +294,7 @@ def test_vb_6_1_5_vb_6_1_2_blind_play() -> None:
     state = blank_game(2)
     player = state.players[0]
     player.draw = ["TF-S-abbot", "TF-S-lender"]
-    state.current, state.phase, state.stack = 0, "manage", []
+    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
     state.begin_manage(0)
     assert drain(state) == []
     assert player.spaces[0] == "TF-S-lender" and state.turn["distance"] == 1
@@ -306,7 +306,7 @@ def test_vb_6_2_1_vb_6_2_3_vb_r29_distance_is_printed_silver() -> None:
     player = state.players[0]
     player.spaces = [None, None, None]
     player.hand = ["H-P-larena"]
-    state.current, state.phase, state.stack = 0, "manage", []
+    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
     state.begin_manage(0)
     drain(state)
     assert state.turn["distance"] == 2
@@ -318,8 +318,8 @@ def test_vb_6_2_4_vb_r27_several_opponents_rearrange_clockwise() -> None:
     for player in state.players:
         player.node = "1.L"
         player.spaces = ["TF-S-abbot", "TF-S-squire", None]
-    state.current = 0
-    state.stack = []
+    state.engine.current = 0
+    state.engine.stack = []
     state.land(0)
     assert [t[1] for t in reversed(state.stack)] == [1, 2]
 
@@ -367,7 +367,7 @@ def test_vb_r09_one_transcribe_per_turn_in_phase_three() -> None:
     player = state.players[0]
     player.node = "1.I"
     player.ink = 9
-    state.turn = {"transcribed": True}
+    state.engine.turn = {"transcribed": True}
     assert "action transcribe" not in start_task(state, 0, "action", "action", 0)
 
 
@@ -376,7 +376,7 @@ def test_vb_r10_vb_r15_free_build_bonus_links_no_on_build() -> None:
     from keepers.games.viscounts.model import new_geometry
 
     state = blank_game(3)
-    state.geo = new_geometry(state.data, [1, 2, 3, 4, 5], 0, 3)
+    state.engine.geo = new_geometry(state.data, [1, 2, 3, 4, 5], 0, 3)
     me, other = state.players[0], state.players[1]
     me.spaces = ["TF-B-woodcutter", "TF-S-abbot", "TF-S-squire"]   # on_build: 1 virtue
     state.spots["1b"] = [1, "workshop"]
@@ -401,7 +401,7 @@ def test_vb_6_5_1_vb_6_5_3_only_current_player_collides() -> None:
     """VB-6.5.1 / VB-6.5.3 / VB-2.5.4: nothing happens unless the current player is stuck."""
     state = blank_game(2)
     state.players[1].corruption = state.players[1].virtue = 4
-    state.stack = []
+    state.engine.stack = []
     state.begin_collision(0)
     assert state.stack == []
     assert state.players[1].stuck()
@@ -414,8 +414,8 @@ def test_vb_6_5_2_vb_r12_position_read_after_steps_one_two() -> None:
     player.covered[7] = False
     player.spaces = ["TF-S-abbot", "TF-S-squire", "TF-S-labourer"]
     player.corruption = player.virtue = 5
-    state.current, state.stack = 0, []
-    state.phase = "collision"
+    state.engine.current, state.engine.stack = 0, []
+    state.engine.phase = "collision"
     state.begin_collision(0)
     drain(state)
     assert player.silver == 2 and player.deeds_acquired == 1 and player.debts_unpaid == 1
@@ -511,7 +511,7 @@ def test_vb_7_15_vb_r16_trade_effect_needs_outside_space() -> None:
     state.players[0].node = "0.I"
     assert _do(state, 0, "trade") == []
     state.players[0].node = "0.L"
-    state.stack = []
+    state.engine.stack = []
     state.push(0, Term("trade"))
     state._step(state.stack[-1])
     assert state.stack[-1][:3] == ("act", 0, "trade")
@@ -540,8 +540,8 @@ def test_vb_7_17_ongoing_only_in_card_spaces() -> None:
 def test_vb_8_4_vb_r24_reveal_part_way() -> None:
     """VB-8.1 / VB-8.4 / VB-R24: the effect completes below the card; flips return nothing."""
     state = blank_game(2)
-    state.round = 3
-    state.debt_above = 1
+    state.engine.round = 3
+    state.engine.debt_above = 1
     state.gain_debt(0, 3)
     assert state.players[0].debts_unpaid == 3 and state.debt_above == 0
     _do(state, 0, "flip(debt)")
@@ -551,7 +551,7 @@ def test_vb_8_4_vb_r24_reveal_part_way() -> None:
 def test_vb_9_1_vb_9_4_scoring_steps() -> None:
     """VB-9.1 / VB-9.4: buildings, castle, manuscripts, bonuses, debts, rankings."""
     state = blank_game(2)
-    state.spots = {"1a": [0, "workshop"]}
+    state.engine.spots = {"1a": [0, "workshop"]}
     state.castle[0][0][0] = 1
     parts = final_scores(state)[0].parts
     assert parts["buildings"] == 2 and parts["castle"] == 1
@@ -604,8 +604,8 @@ def test_vs_2_2_vs_r01_ai_reshuffle_check() -> None:
     ai.draw = []
     ai.spaces = [None, None, None]
     virtue = ai.virtue
-    state.stack = [("ai_turn", 1)]
-    state.current, state.phase = 1, "ai"
+    state.engine.stack = [("ai_turn", 1)]
+    state.engine.current, state.engine.phase = 1, "ai"
     drain(state)
     assert ai.virtue <= virtue and ai.spaces[0] is not None
 
@@ -617,8 +617,8 @@ def test_vs_2_3_vs_2_6_rows_and_no_drawing() -> None:
     ai.draw.append("SS7")                              # surcharge, 2 resources, move 3
     ai.spaces = [None, None, None]
     ai.node = "2.L"
-    state.stack = [("ai_turn", 1)]
-    state.current, state.phase = 1, "ai"
+    state.engine.stack = [("ai_turn", 1)]
+    state.engine.current, state.engine.phase = 1, "ai"
     drain(state)
     assert ai.spaces[0] == "SS7" and ai.node == "3.R" and ai.hand == []
 
@@ -629,7 +629,7 @@ def test_vs_2_5_vs_r07_ai_collision_uses_ai_track() -> None:
     ai = state.players[1]
     ai.corruption = ai.virtue = 1
     deeds = ai.deeds_acquired
-    state.current, state.phase, state.stack = 1, "collision", []
+    state.engine.current, state.engine.phase, state.engine.stack = 1, "collision", []
     state.begin_collision(1)
     drain(state)
     assert ai.deeds_acquired == deeds + 3 and (ai.corruption, ai.virtue) == (1, 7)
@@ -653,7 +653,7 @@ def test_vs_4_5_vs_4_6_vs_r06_hires_and_dismissals() -> None:
     state = solo()
     ai = state.players[1]
     future = len(state.ai["future"])
-    state.stack = []
+    state.engine.stack = []
     state.push(1, parse_effect("hire_free"))
     drain(state)
     assert len(state.ai["future"]) == future - 1 and len(ai.discard) >= 1
@@ -673,7 +673,7 @@ def test_vs_4_7_vs_5_1_focus_and_construct() -> None:
         state.spots.pop(spot, None)
     ai.stone = 10
     ai.spaces = ["SS5", None, None]
-    state.stack = []
+    state.engine.stack = []
     state.push(1, Term("ai_focus"))
     drain(state)
     assert state.spots[state.geo.group_spots("2.L")[0]][0] == 1
@@ -684,8 +684,8 @@ def test_vs_5_2_vs_r09_vs_r11_free_construct_search() -> None:
     state = solo()
     ai = state.players[1]
     ai.node = "3.I"
-    state.spots = {}
-    state.stack = []
+    state.engine.spots = {}
+    state.engine.stack = []
     state.push(1, parse_effect("build_free(any)"))
     drain(state)
     built = [s for s, (owner, _) in state.spots.items() if owner == 1]
@@ -697,7 +697,7 @@ def test_vs_5_4_vs_5_5_vs_r10_free_workers_and_manuscript() -> None:
     state = solo()
     ai = state.players[1]
     ai.node = "1.L"
-    state.stack = []
+    state.engine.stack = []
     state.push(1, parse_effect("place_workers(2)"))
     drain(state)
     assert state.castle[state.geo.section_at(1)][0][1] >= 2
@@ -711,11 +711,11 @@ def test_vs_5_4_vs_5_5_vs_r10_free_workers_and_manuscript() -> None:
 def test_vs_5_6_ai_bumps_human_first() -> None:
     """VS-5.6: the AI removes the human's workers first."""
     state = solo()
-    state.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
+    state.engine.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
     state.castle[1][0] = [2, 2]
     state.players[0].supply = 18
     state.players[1].supply = 18
-    state.stack = [("castle", 1)]
+    state.engine.stack = [("castle", 1)]
     drain(state)
     assert state.castle[1][0] == [1, 2]
 
@@ -763,7 +763,7 @@ def test_vb_0_2_vb_0_3_current_player_and_clockwise_order() -> None:
     state2 = blank_game(2)
     state2.castle[0][0][0] = 3
     state2.players[0].supply = 17
-    state2.stack = [("castle", 0)]
+    state2.engine.stack = [("castle", 0)]
     drain(state2)
     assert state2.castle[1][0][0] == 1 and state2.castle[4][0][0] == 1
 
@@ -829,7 +829,7 @@ def test_vb_6_1_7_sub_step_order() -> None:
     player = state.players[0]
     player.spaces = ["TF-S-squire", "TF-S-abbot", "TF-B-antagonist"]
     player.hand = ["TF-B-scoundrel"]
-    state.current, state.phase, state.stack = 0, "manage", []
+    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
     state.begin_manage(0)
     drain(state)
     assert player.discard == ["TF-B-antagonist"]

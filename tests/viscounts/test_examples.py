@@ -11,10 +11,10 @@ from .conftest import blank_game, choose, drain, start_task
 def test_vb_x01_movement() -> None:
     """VB-X01: endpoints of a 2-step move and of a 3-step move; landing lets Blue rearrange."""
     state = blank_game(2)
-    state.geo = new_geometry(state.data, [3, 1, 4, 2, 5], 0, 2)
+    state.engine.geo = new_geometry(state.data, [3, 1, 4, 2, 5], 0, 2)
     red, blue = state.players
     red.node, blue.node = state.geo.node_of("5"), state.geo.node_of("1.5")
-    state.turn = {"distance": 2}
+    state.engine.turn = {"distance": 2}
     red.silver = 0
     options = start_task(state, 0, "move", "move", 0)
     assert sorted(options) == ["move 1", "move 1.5", "move 6"]
@@ -58,7 +58,7 @@ def test_vb_x03_construct_across_a_link() -> None:
     red.node = state.geo.node_of("9")
     red.spaces = ["TF-S-labourer", "TF-S-abbot", "TF-S-squire"]
     red.stone = 2
-    state.spots = {"5a": [1, "trading_post"], "5c": [2, "workshop"]}
+    state.engine.spots = {"5a": [1, "trading_post"], "5c": [2, "workshop"]}
     start_task(state, 0, "action", "action", 0)
     choose(state, "action build")
     targets = state.legal_actions()
@@ -85,10 +85,10 @@ def test_vb_x04_castle_cascade() -> None:
     state.castle[e][0][0] = 2
     state.castle[a][1][0] = 2
     state.castle[c][2][1] = 1
-    state.leader = 1
+    state.engine.leader = 1
     red.node = f"{state.geo.position_of_section(a)}.I"
     red.supply, blue.supply = 20 - 5, 20 - 3
-    state.current, state.phase, state.stack = 0, "action", []
+    state.engine.current, state.engine.phase, state.engine.stack = 0, "action", []
     state.place_workers(0, a, 4)
     kinds = drain(state, "take gold", "take gold", "bump 1 B1", "bump 1 B1")
     assert kinds == ["resource", "resource", "bump", "bump"]
@@ -110,9 +110,9 @@ def test_vb_x05_collision_order() -> None:
     blue.spaces = ["TF-B-peddler-4", "TF-S-abbot", "TF-S-squire"]
     green.spaces = ["TF-B-scoundrel", "TF-S-abbot", "TF-S-squire"]
     red.corruption = red.virtue = 6
-    state.current = 0
-    state.phase = "collision"
-    state.stack = []
+    state.engine.current = 0
+    state.engine.phase = "collision"
+    state.engine.stack = []
     state.begin_collision(0)
     drain(state)
     assert red.ink == 1 and blue.silver == 2
@@ -127,7 +127,7 @@ def test_vb_x06_three_cards() -> None:
     red = state.players[0]
     red.spaces = ["TF-S-squire", "TF-S-thief", "TF-S-abbot"]
     red.corruption = 2
-    state.current, state.phase, state.stack = 0, "manage", []
+    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
     state.begin_manage(0)
     drain(state)
     assert red.spaces == ["TF-S-abbot", "TF-S-squire", "TF-S-thief"]
@@ -152,20 +152,20 @@ def test_vb_9_7_reference_example_109_vp() -> None:
     """VB-9.7: the 109-VP scoring illustration, step by step."""
     state = blank_game(4)
     me = state.players[0]
-    state.spots = {"1a": [0, "trading_post"], "2a": [0, "guildhall"], "2b": [0, "guildhall"],
+    state.engine.spots = {"1a": [0, "trading_post"], "2a": [0, "guildhall"], "2b": [0, "guildhall"],
                    "3a": [0, "workshop"], "3b": [0, "workshop"], "4a": [0, "workshop"]}
     me.covered = [False, True, True, True, False, True, False, False, False]   # TP1, GH2, WS*
     state.castle[0][2][0] = 5
     state.castle[1][1][0] = 2                                    # 15 + 4 = 19
     me.manuscripts = ["M01", "M05", "M02", "M06", "M08", "M03", "M07", "M04"]
     me.bonus = ["black"]
-    state.cleric = {"black": 0}
+    state.engine.cleric = {"black": 0}
     me.hand = ["TF-S-squire", "TF-B-princess", "TF-B-overseer-2", "TF-B-artist",
                "TF-S-thief", "TF-B-conspirator", "TF-B-scoundrel", "TF-B-lookout"]
     me.debts_paid, me.debts_unpaid = 3, 1
     me.deeds_acquired, me.deeds_approved = 4, 2
-    state.leader = 0
-    state.poverty = True
+    state.engine.leader = 0
+    state.engine.poverty = True
     state.players[1].deeds_approved = 5
     state.players[2].deeds_approved = 3
     score = final_scores(state)[0]

@@ -68,7 +68,7 @@ def test_clone_copies_every_attribute() -> None:
     """A clone has the same attributes with equal values (containers not shared)."""
     for players in (1, 3, 4):
         state = _midgame(players, 11)
-        state.capped = True                      # set on the instance only when it happens
+        state.engine.capped = True                      # set on the instance only when it happens
         twin = state.clone()
         mine, its = _attributes(state.engine), _attributes(twin.engine)
         assert len(mine) >= 25 and sorted(mine) == sorted(its)

@@ -101,7 +101,7 @@ def test_vb_6_1_3_criminal_surcharge_counts_all_criminals() -> None:
     player = state.players[0]
     player.spaces = ["TF-B-lookout", "TF-S-abbot", "TF-S-squire"]
     player.hand = ["TF-S-thief", "TF-S-labourer"]
-    state.current, state.phase, state.stack = 0, "manage", []
+    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
     state.begin_manage(0)
     drain(state, "play TF-S-thief")
     assert player.spaces[0] == "TF-S-thief"
@@ -115,7 +115,7 @@ def test_vb_6_1_1_dropoff_before_play() -> None:
     player = state.players[0]
     player.spaces = ["TF-S-abbot", "TF-S-squire", "TF-S-thief"]
     player.hand = ["TF-S-labourer"]
-    state.current, state.phase, state.stack = 0, "manage", []
+    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
     state.begin_manage(0)
     kinds = drain(state)
     assert player.debts_unpaid == 1 and player.silver == 1        # Thief drop-off
@@ -129,7 +129,7 @@ def test_vb_6_2_2_extra_steps_cost_silver_and_free_steps() -> None:
     state = blank_game(2)
     player = state.players[0]
     player.node = "0.L"
-    state.turn = {"distance": 1}
+    state.engine.turn = {"distance": 1}
     player.silver = 1
     costs = state.move_costs(0)
     assert costs["0.R"] == 0 and costs["0.I"] == 0 and costs["1.L"] == 1
@@ -159,7 +159,7 @@ def test_vb_6_3_3_one_dismissal_per_turn() -> None:
     player.node = "0.L"
     player.silver = 5
     state.tf_piles[0].append("TF-B-courier")
-    state.turn = {"dismissed": True}
+    state.engine.turn = {"dismissed": True}
     start_task(state, 0, "action", "act", 0, "trade", 1)
     assert not any(o.startswith("dismiss TF") for o in state._step(state.stack[-1]).options)
 
@@ -309,12 +309,12 @@ def test_vb_10_3_one_of_only_resolvable_parts() -> None:
 def test_vb_8_2_end_trigger_one_more_round() -> None:
     """VB-8.1 / VB-8.2: revealing poverty completes this round plus one more."""
     state = blank_game(2)
-    state.round = 5
-    state.debt_above = 1
+    state.engine.round = 5
+    state.engine.debt_above = 1
     state.gain_debt(0, 2)
     assert state.poverty and state.last_round == 6
     assert state.players[0].debts_unpaid == 2
-    state.deed_above = 1
+    state.engine.deed_above = 1
     state.gain_deed(1, 1)
     assert state.prosperity and state.last_round == 6           # VB-8.3
 
@@ -333,7 +333,7 @@ def test_vb_9_6_winner_tiebreak() -> None:
 def test_vb_9_5_rewards_with_two_players() -> None:
     """VB-9.5: fewer than 3 players use [12, 4]."""
     state = blank_game(2)
-    state.prosperity = True
+    state.engine.prosperity = True
     state.players[0].debts_paid = 2
     state.players[1].debts_paid = 1
     parts = [s.parts["prosperity"] for s in final_scores(state)]

@@ -63,7 +63,7 @@ def test_vs_r04_ai_silver_becomes_resources() -> None:
     state = solo()
     ai = state.players[1]
     ai.ink = ai.gold = ai.stone = 0
-    state.stack = []
+    state.engine.stack = []
     state.push(1, parse_effect("gain(silver=5)"))
     drain(state)
     assert ai.silver == 0 and ai.resources() == 2
@@ -75,7 +75,7 @@ def test_vs_4_4_ai_flip_choice() -> None:
     state = solo()
     ai = state.players[1]
     ai.debts_unpaid, ai.deeds_acquired, ai.debts_paid, ai.deeds_approved = 2, 2, 0, 0
-    state.stack = []
+    state.engine.stack = []
     state.push(1, parse_effect("flip(either)"))
     drain(state)
     assert ai.debts_paid == 1
@@ -90,7 +90,7 @@ def test_vs_4_2_reference_card_conversions() -> None:
     ai = state.players[1]
     ai.debts_unpaid = ai.deeds_acquired = 0
     ai.corruption, ai.virtue = 1, 7
-    state.stack = []
+    state.engine.stack = []
     state.push(1, parse_effect("all_of(discard(1), destroy(1))"))
     drain(state)
     assert ai.virtue == 5
@@ -115,7 +115,7 @@ def test_vs_2_4_first_feasible_option() -> None:
     ai.gold = ai.ink = ai.stone = 0
     ai.node = "0.L"
     before = ai.debts_unpaid + ai.debts_paid
-    state.stack = [("ai_row", 1, "SS8")]                       # workers / transcribe / flip
+    state.engine.stack = [("ai_row", 1, "SS8")]                       # workers / transcribe / flip
     drain(state)
     assert ai.debts_unpaid + ai.debts_paid == before
 
@@ -126,7 +126,7 @@ def test_vs_3_2_human_landing_on_ai_gives_it_a_resource() -> None:
     human, ai = state.players
     ai.node = human.node = "1.L"
     total = ai.resources()
-    state.stack = []
+    state.engine.stack = []
     state.land(0)
     drain(state)
     assert ai.resources() == total + 1
@@ -140,9 +140,9 @@ def test_vs_6_scoring_and_ties() -> None:
         player.debts_unpaid = player.debts_paid = player.deeds_acquired = 0
         player.deeds_approved = 0
         player.manuscripts = []
-    state.spots = {}
-    state.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
-    state.leader = -1
+    state.engine.spots = {}
+    state.engine.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
+    state.engine.leader = -1
     ai.ink, ai.gold, ai.stone = 2, 0, 0
     human.deeds_acquired = 2
     scores = final_scores(state)
@@ -157,7 +157,7 @@ def test_vs_2_ai_turn_plays_a_scheme() -> None:
     state = solo()
     ai = state.players[1]
     top = ai.draw[-1]
-    state.stack = [("ai_turn", 1)]
-    state.current, state.phase = 1, "ai"
+    state.engine.stack = [("ai_turn", 1)]
+    state.engine.current, state.engine.phase = 1, "ai"
     drain(state)
     assert ai.spaces[0] == top

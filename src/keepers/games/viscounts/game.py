@@ -26,8 +26,10 @@ class ViscountsState(GameState):
     """A Viscounts position: the core contract around one rules :class:`Engine`.
 
     Everything of the position (players, stack, castle, rule operations) lives
-    in the engine; reading or setting any such name on the state reaches the
-    engine, so ``state.players`` and ``state.profile(0)`` work as on the engine.
+    in the engine; reading such a name on the state reaches the engine, so
+    ``state.players`` and ``state.profile(0)`` work as on the engine.  Changes
+    go to the engine explicitly (``state.engine.leader = 1``): a state-level
+    ``__setattr__`` would cost every decision a Python call.
     """
 
     __slots__ = ("engine",)
@@ -35,25 +37,19 @@ class ViscountsState(GameState):
 
     def __init__(self, data: GameData, seats: int, seed: int, ai_board: str = "cleric") -> None:
         GameState.__init__(self)
-        object.__setattr__(self, "engine", new_engine(data, seats, seed, ai_board))
+        self.engine = new_engine(data, seats, seed, ai_board)
 
     @classmethod
     def around(cls, engine: Engine) -> Self:
         """A state wrapping an existing engine (not copied)."""
         state = cls.__new__(cls)
         GameState.__init__(state)
-        object.__setattr__(state, "engine", engine)
+        state.engine = engine
         return state
 
     def __getattr__(self, name: str) -> Any:
         # Called only for names the state itself lacks: the engine's.
         return getattr(self.engine, name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in ("engine", "_legal"):
-            object.__setattr__(self, name, value)
-        else:
-            setattr(self.engine, name, value)
 
     # ------------------------------------------------------------------ contract
     def decision(self) -> Decision | None:
