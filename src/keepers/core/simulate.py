@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.pretty import Pretty
 from rich.table import Table
 
+from keepers.core.bench import freeze_heap
 from keepers.core.errors import KeepersError
 from keepers.core.game import Game
 from keepers.core.i18n import t
@@ -51,6 +52,8 @@ def play_games(game_name: str, seats: Sequence[str], options: Mapping[str, Any],
         except KeepersError as exc:
             raise KeepersError(t("sim.game_failed", index=index, seed=seed, reason=exc)) from None
         out.append({"index": index, "seed": seed, **result.to_dict()})
+        if len(out) == 1:
+            freeze_heap()                # the game's data is loaded now
     return out
 
 
