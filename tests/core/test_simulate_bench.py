@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from toygame import GAME
 
-from keepers.core.bench import bench, machine_info
+from keepers.core.bench import bench, freeze_heap, machine_info
 from keepers.core.simulate import (
     describe,
     game_seed,
@@ -77,6 +79,13 @@ def test_bench_reports_speed_and_costs() -> None:
     assert report["games"] == 5 and report["decisions"] > 0
     assert report["decisions_per_second"] > 0 and report["samples"] >= 1
     assert report["clone_us"] > 0 and report["view_us"] > 0
-    assert {"platform", "python", "cpu"} <= set(machine_info())
+    assert {"platform", "python", "cpu", "engine"} <= set(machine_info())
     timed = bench(GAME, 2, seconds=0.05, samples=1)
     assert timed["games"] >= 1
+
+
+def test_freeze_heap_takes_live_objects_out_of_the_collector() -> None:
+    keep = [[n] for n in range(1000)]              # live objects to freeze
+    freeze_heap()
+    assert gc.get_freeze_count() >= len(keep)
+    gc.unfreeze()
