@@ -33,6 +33,7 @@ from types import ModuleType
 
 MODULES = (
     "keepers.games.viscounts.effects",
+    "keepers.games.viscounts.data",
     "keepers.games.viscounts.tasks",
     "keepers.games.viscounts.model",
     "keepers.games.viscounts.state",
@@ -54,8 +55,9 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 
 
 def source_path(module: str, root: Path = PACKAGE_DIR) -> Path:
-    """The ``.py`` file of a ``keepers.*`` module under the package directory ``root``."""
-    return root.joinpath(*module.split(".")[1:]).with_suffix(".py")
+    """The ``.py`` file of a ``keepers.*`` module (or package) under the package directory."""
+    base = root.joinpath(*module.split(".")[1:])
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
 
 
 def source_digest(path: Path) -> str:
@@ -114,9 +116,12 @@ class SourceFinder(importlib.abc.MetaPathFinder):
         if fullname not in MODULES:
             return None
         for entry in path or ():
-            candidate = Path(entry) / (fullname.rpartition(".")[2] + ".py")
-            if candidate.is_file():
-                return importlib.util.spec_from_file_location(fullname, candidate)
+            base = Path(entry) / fullname.rpartition(".")[2]
+            if (base / "__init__.py").is_file():         # a package
+                return importlib.util.spec_from_file_location(
+                    fullname, base / "__init__.py", submodule_search_locations=[str(base)])
+            if base.with_suffix(".py").is_file():
+                return importlib.util.spec_from_file_location(fullname, base.with_suffix(".py"))
         return None
 
 

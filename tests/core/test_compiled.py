@@ -22,9 +22,11 @@ from keepers.games.viscounts import GAME
 def _package_copy(tmp_path: Path) -> Path:
     """The compiled modules' sources copied under ``tmp_path`` (a fake package root)."""
     for module in compiled.MODULES:
-        target = compiled.source_path(module, tmp_path)
+        source = compiled.source_path(module)
+        target = tmp_path / source.relative_to(compiled.PACKAGE_DIR)
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(compiled.source_path(module), target)
+        shutil.copyfile(source, target)
+        assert compiled.source_path(module, tmp_path) == target
     return tmp_path
 
 
@@ -91,6 +93,9 @@ def test_source_finder_finds_only_the_compiled_modules() -> None:
     spec = finder.find_spec("keepers.games.viscounts.state", viscounts)
     assert spec is not None and spec.origin is not None
     assert spec.origin.endswith("state.py")
+    package = finder.find_spec("keepers.games.viscounts.data", viscounts)
+    assert package is not None and package.origin is not None
+    assert package.origin.endswith("__init__.py") and package.submodule_search_locations
     assert finder.find_spec("keepers.games.viscounts.views", viscounts) is None
     assert finder.find_spec("json", None) is None
 
