@@ -10,7 +10,6 @@ as pure Python and behaves the same, only slower.
 from __future__ import annotations
 
 import json
-import os
 import runpy
 import sys
 from pathlib import Path
@@ -25,10 +24,10 @@ BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "ins
 
 
 def compiled_extensions() -> list:
-    # Only a build compiles (metadata queries run this file too).
-    if os.environ.get("KEEPERS_PURE", "") not in ("", "0") or not BUILDS & set(sys.argv):
-        return []
     spec = runpy.run_path(str(PACKAGE / "compiled.py"))
+    # Only a build compiles (metadata queries run this file too).
+    if spec["pure_requested"]() or not BUILDS & set(sys.argv):
+        return []
     modules = spec["MODULES"]
     paths = [str(spec["source_path"](m, PACKAGE).relative_to(ROOT)) for m in modules]
     manifest = {m: spec["source_digest"](spec["source_path"](m, PACKAGE)) for m in modules}

@@ -15,10 +15,11 @@ RESOURCE_KEYS = ("silver", "ink", "gold", "stone")
 TRACK_MIN, TRACK_MAX = 1, 7
 
 
-PLAYER_FIELDS = ("seat", "silver", "ink", "gold", "stone", "corruption", "virtue", "hand", "draw",
-                 "discard", "spaces", "covered", "supply", "manuscripts", "bonus",
+PLAYER_FIELDS = ("seat", "silver", "ink", "gold", "stone", "corruption", "virtue", "hand",
+                 "draw", "discard", "spaces", "covered", "supply", "manuscripts", "bonus",
                  "debts_unpaid", "debts_paid", "deeds_acquired", "deeds_approved", "node",
                  "is_ai")
+"""A player's fields, in :meth:`Player.to_dict` order."""
 
 
 class Player:

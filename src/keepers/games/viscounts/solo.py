@@ -394,4 +394,3 @@ class Solo(Turns):
         gives = self.data.board.exchanges[kind].gives
         for _ in range(uses):
             self.push(seat, gives)
-

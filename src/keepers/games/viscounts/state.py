@@ -137,9 +137,10 @@ def _forget(data: GameData) -> None:
 class Core:
     """Position data and primitive rule operations shared by the interpreter and phases.
 
-    Speed note: CPython keeps up to 29 instance attributes in a compact layout
-    that makes every ``self.x`` cheap, as long as ``__dict__`` is never read;
-    a position has that many, so add attributes sparingly (a test checks it).
+    Speed note: in the pure Python engine, CPython keeps up to 29 instance
+    attributes in a compact layout that makes every ``self.x`` cheap, as long
+    as ``__dict__`` is never read; a position has that many, so add attributes
+    sparingly (a test checks it).  Compiled, they are fields of a C struct.
     """
 
     capped = False          # set on the instance only when the round cap ends a game
