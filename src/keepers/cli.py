@@ -85,8 +85,8 @@ def _seats(game: Game, players: int | None, seats: str | None, human_first: bool
     if not names:
         bots = game.bots()
         default = next((b for b in ("greedy", "random") if b in bots), min(bots, default=HUMAN))
-        names = [HUMAN, default] if human_first else [default]
-        names += [default] * (count - len(names))
+        # A person first (when playing), then bots; one seat for a solo game.
+        names = ([HUMAN] if human_first else [default]) + [default] * (count - 1)
     if len(names) > count:
         raise KeepersError(t("cli.too_many_seats", seats=len(names), count=count))
     return [names[i % len(names)] for i in range(count)]

@@ -90,6 +90,17 @@ def test_play_human_and_bots(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "Winner(s)" in result.output
 
 
+def test_play_solo_gives_the_one_seat_to_the_person(tmp_path: Path) -> None:
+    """`keepers play viscounts --players 1` (README): one human seat against the rules' AI."""
+    rec = tmp_path / "solo.json"
+    result = runner.invoke(app, ["play", "viscounts", "--players", "1", "--seed", "3",
+                                 "--record", str(rec)], input="1\n" * 40)
+    assert "seats given" not in result.output
+    assert result.exit_code == 1 and "interrupted" in result.output.lower()
+    record = json.loads(rec.read_text())
+    assert record["seats"] == ["human"] and len(record["actions"]) == 40
+
+
 def test_bench_command() -> None:
     result = runner.invoke(app, ["bench", "toyrace", "--games", "3", "--players", "2"])
     assert result.exit_code == 0 and "Decisions per second" in result.output
