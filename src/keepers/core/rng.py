@@ -42,11 +42,7 @@ class Rng:
                 raise ValueError("below() needs a positive bound")
             limit = _LIMITS[n] = _SPAN - (_SPAN % n)
         while True:
-            # next64() inlined: this is called for every random decision and shuffle step.
-            self.state = z = (self.state + _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            x = z ^ (z >> 31)
+            x = self.next64()
             if x < limit:
                 return x % n
 
