@@ -436,10 +436,8 @@ class Core:
     # ------------------------------------------------------------------ triggers
     def fire(self, seat: int, trigger: str, slots: bool = True, cards: bool = True) -> None:
         """Push every active ``trigger`` ability of ``seat`` (first ability resolves first)."""
-        profile = self.profile(seat)
-        if trigger in profile.names:            # most triggers are not active: skip the call
-            for text in profile.fired(trigger, slots, cards):
-                self.stack.append(("eff", seat, text, ""))
+        for text in self.profile(seat).fired(trigger, slots, cards):
+            self.stack.append(("eff", seat, text, ""))
 
     # ------------------------------------------------------------------ markers (VB-2.5)
     def gain_corruption(self, seat: int, amount: int) -> None:
