@@ -40,34 +40,31 @@ def _build(root: Path) -> None:
     (root / compiled.MANIFEST).write_text(json.dumps(manifest))
 
 
-def test_no_build_means_pure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fake package root holding the compiled modules' sources, KEEPERS_PURE unset."""
     monkeypatch.delenv("KEEPERS_PURE", raising=False)
-    assert compiled.status(_package_copy(tmp_path)) == "pure"
+    return _package_copy(tmp_path)
 
 
-def test_build_matching_the_sources_is_used(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("KEEPERS_PURE", raising=False)
-    root = _package_copy(tmp_path)
+def test_no_build_means_pure(root: Path) -> None:
+    assert compiled.status(root) == "pure"
+
+
+def test_build_matching_the_sources_is_used(root: Path) -> None:
     _build(root)
     assert compiled.status(root) == "compiled"
 
 
-def test_edited_source_makes_the_build_stale(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_edited_source_makes_the_build_stale(root: Path) -> None:
     """A compiled copy built from other sources is never run (it would play old rules)."""
-    monkeypatch.delenv("KEEPERS_PURE", raising=False)
-    root = _package_copy(tmp_path)
     _build(root)
     source = compiled.source_path("keepers.games.viscounts.turns", root)
     source.write_text(source.read_text() + "\n# edited\n")
     assert compiled.status(root) == "stale"
 
 
-def test_missing_manifest_or_one_extension(tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("KEEPERS_PURE", raising=False)
-    root = _package_copy(tmp_path)
+def test_missing_manifest_or_one_extension(root: Path) -> None:
     _build(root)
     (root / compiled.MANIFEST).unlink()
     assert compiled.status(root) == "stale"
@@ -78,8 +75,7 @@ def test_missing_manifest_or_one_extension(tmp_path: Path,
     assert compiled.status(root) == "pure"          # all or nothing
 
 
-def test_keepers_pure_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = _package_copy(tmp_path)
+def test_keepers_pure_wins(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _build(root)
     monkeypatch.setenv("KEEPERS_PURE", "1")
     assert compiled.status(root) == "pure"
