@@ -75,6 +75,15 @@ def _options(game: Game, items: list[str] | None) -> dict[str, Any]:
     return options
 
 
+def _option_text(value: Any) -> str:
+    """An option value as it is typed on the command line."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _describe_options(options: dict[str, Any]) -> str:
+    return ", ".join(f"{key}={_option_text(value)}" for key, value in options.items())
+
+
 def _seats(game: Game, players: int | None, seats: str | None, human_first: bool) -> list[str]:
     """Resolve the seat list: given names cycled to ``players``, or the defaults."""
     names = [s.strip() for s in (seats or "").split(",") if s.strip()]
@@ -119,7 +128,8 @@ def games_command(lang: Lang = None) -> None:
         except KeepersError as exc:
             table.add_row(name, Text(str(exc), style="red"), "", "", "")
             continue
-        options = ", ".join(f"{k}={v}" for k, v in game.default_options().items())
+        options = "\n".join(f"{o.name}={_option_text(o.default)} ({o.allowed()})"
+                            for o in game.option_specs())
         table.add_row(name, game.title, f"{game.min_players}–{game.max_players}",
                       ", ".join(sorted(game.bots())), options)
     Console().print(table)
@@ -138,7 +148,7 @@ def play_command(game_name: GameArg, players: Players = None, seats: Seats = Non
     names = _seats(game, players, seats, human_first=True)
     rec = GameRecord(game=game.name, players=len(names),
                      seed=secrets.randbelow(2**31) if seed is None else seed,
-                     options=_options(game, option), seats=names)
+                     options=_options(game, option), seats=names, rules=game.rules_version)
     console = Console()
     console.print(t("cli.playing", title=game.title, seed=rec.seed, seats=", ".join(names)))
     code = play_terminal(game, rec, console=console, save_to=record)
@@ -208,6 +218,7 @@ def simulate_command(
                                      lambda n: bar.update(task, advance=n, refresh=True))
     summary = sim.summarize(results)
     extra = sim.game_summary(game, results)
+    console.print(t("sim.options", options=_describe_options(options)))
     sim.print_summary(console, summary, extra)
     if out is not None:
         data = {"format": "keepers-simulation", "version": 1, "game": game.name,

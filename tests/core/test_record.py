@@ -74,3 +74,47 @@ def test_corrupt_positions_raise_one_line(tmp_path: Path, data: object) -> None:
     with pytest.raises(RecordError) as info:
         load_position(path)
     assert "\n" not in str(info.value)
+
+
+def test_record_names_its_rules_version(tmp_path: Path) -> None:
+    record = _record()
+    assert record.to_dict()["rules"] == GAME.rules_version
+    path = tmp_path / "game.json"
+    record.save(path)
+    assert GameRecord.load(path).rules == GAME.rules_version
+
+
+def test_record_of_other_rules_is_refused_naming_both_versions(tmp_path: Path) -> None:
+    data = _record().to_dict()
+    data["rules"] = GAME.rules_version + 1
+    path = tmp_path / "future.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=f"rules version {GAME.rules_version + 1}.*"
+                                          f"rules version {GAME.rules_version}"):
+        GameRecord.load(path).replay()
+
+
+def test_record_without_rules_field_is_version_one(tmp_path: Path) -> None:
+    data = _record().to_dict()
+    del data["rules"]
+    assert GameRecord.from_dict(data).rules == 1
+
+
+@pytest.mark.parametrize("rules", [0, "2", 1.5, True, None])
+def test_bad_rules_version_is_refused(rules: object) -> None:
+    data = _record().to_dict()
+    data["rules"] = rules
+    with pytest.raises(RecordError, match="bad rules version"):
+        GameRecord.from_dict(data)
+
+
+def test_position_of_other_rules_is_refused(tmp_path: Path) -> None:
+    state = _record().replay(upto=3)
+    path = tmp_path / "pos.json"
+    save_position(state, GAME.name, path)
+    data = json.loads(path.read_text())
+    assert data["rules"] == GAME.rules_version
+    data["rules"] = GAME.rules_version + 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="position was made under"):
+        load_position(path)

@@ -169,6 +169,63 @@ class DataCheck(NamedTuple):
     lines: list[str]
 
 
+class Option(NamedTuple):
+    """A game option: its name, default value and the values it allows.
+
+    A text option allows exactly ``choices``; a whole-number option allows
+    ``minimum`` and above; a yes/no option allows ``true`` and ``false``.
+    """
+
+    name: str
+    default: bool | int | str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    clause: str = ""
+
+    def allowed(self) -> str:
+        """Describe the allowed values, for help and error messages."""
+        if isinstance(self.default, bool):
+            return "true | false"
+        if isinstance(self.default, int):
+            return "a whole number" + ("" if self.minimum is None else f" >= {self.minimum}")
+        return " | ".join(self.choices) if self.choices else "any text"
+
+    def parse(self, text: str) -> bool | int | str:
+        """Read the option's value from command-line text (ValueError if not allowed)."""
+        if isinstance(self.default, bool):
+            words = {"true": True, "false": False}
+            if text.lower() not in words:
+                raise self._refusal(text)
+            return words[text.lower()]
+        if isinstance(self.default, int):
+            try:
+                number = int(text) if len(text) <= 20 else None
+            except ValueError:
+                number = None
+            if number is None:
+                raise self._refusal(text)
+            return self.check(number)
+        return self.check(text)
+
+    def check(self, value: Any) -> bool | int | str:
+        """Return ``value`` if the option allows it; raise ValueError otherwise."""
+        if isinstance(self.default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(self.default, int):
+            ok = (isinstance(value, int) and not isinstance(value, bool)
+                  and (self.minimum is None or value >= self.minimum))
+        else:
+            ok = isinstance(value, str) and (not self.choices or value in self.choices)
+        if not ok:
+            raise self._refusal(value)
+        return value  # type: ignore[no-any-return]
+
+    def _refusal(self, value: Any) -> ValueError:
+        shown = repr(value)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        return ValueError(f"option {self.name} must be {self.allowed()}, not {shown}")
+
+
 BotFactory = Callable[[int, int], Bot]
 """Builds a bot from (seat, seed)."""
 
@@ -193,21 +250,42 @@ class Game(ABC):
     def bots(self) -> dict[str, BotFactory]:
         """Return the bots this game offers, by name."""
 
+    rules_version: int = 1
+    """Version of the rules this code plays; raised whenever a rules change can alter
+    the outcome of a recorded game, so that older records are refused, not misplayed."""
+
+    options: tuple[Option, ...] = ()
+    """The options this game declares (when empty, they are inferred from the defaults)."""
+
     def default_options(self) -> dict[str, Any]:
         """Return the default options (shown in help and saved in records)."""
-        return {}
+        return {option.name: option.default for option in self.options}
+
+    def option_specs(self) -> tuple[Option, ...]:
+        """Return the declared options, or options inferred from :meth:`default_options`."""
+        if self.options:
+            return self.options
+        return tuple(Option(key, value) for key, value in self.default_options().items())
 
     def parse_option(self, key: str, value: str) -> Any:
-        """Convert a ``key=value`` option from the command line."""
-        defaults = self.default_options()
-        if key not in defaults:
-            raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(defaults))}")
-        current = defaults[key]
-        if isinstance(current, bool):
-            return value.lower() in ("1", "true", "yes", "on")
-        if isinstance(current, int):
-            return int(value)
-        return value
+        """Convert a ``key=value`` option from the command line (ValueError if not allowed)."""
+        return self._option(key).parse(value)
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the full options (defaults filled in), refusing unknown keys and values.
+
+        Raises ValueError naming the option and what it allows; nothing is coerced.
+        """
+        checked = self.default_options()
+        for key, value in options.items():
+            checked[key] = self._option(key).check(value)
+        return checked
+
+    def _option(self, key: str) -> Option:
+        specs = {option.name: option for option in self.option_specs()}
+        if key not in specs:
+            raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(specs))}")
+        return specs[key]
 
     def render(self, view: JsonDict) -> Any:
         """Return a Rich renderable of a view, for the terminal."""

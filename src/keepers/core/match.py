@@ -97,5 +97,6 @@ def run_game(game: Game, seats: Sequence[str], seed: int,
     record = None
     if actions is not None:
         record = GameRecord(game=game.name, players=len(seats), seed=seed, options=opts,
-                            actions=actions, seats=list(seats), result=result.to_dict())
+                            actions=actions, seats=list(seats), result=result.to_dict(),
+                            rules=game.rules_version)
     return result, record

@@ -2,12 +2,18 @@
 
 A record is to these games what PGN is to chess::
 
-    {"format": "keepers-record", "version": 1, "game": "...", "players": 4,
-     "seed": 7, "options": {...}, "seats": ["human", "greedy", ...],
+    {"format": "keepers-record", "version": 1, "game": "...", "rules": 2,
+     "players": 4, "seed": 7, "options": {...}, "seats": ["human", "greedy", ...],
      "actions": ["field 4,0", "cottage 3 5,1", ...], "result": {...}}
 
 A position file holds a full state (``GameState.to_dict``) instead of
 decisions; tests and bug reports use it to start from any position.
+
+Both name the version of the game's rules they were made under
+(:attr:`Game.rules_version`; files without it predate versioning and are
+version 1).  A file made under other rules than the installed ones is refused
+with a message naming both versions: replaying it under changed rules would
+silently produce a different game.
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     seats: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    rules: int | None = None
+    """Rules version the game was played under (None: the installed game's)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready form of the record."""
@@ -43,6 +51,7 @@ class GameRecord:
             "format": RECORD_FORMAT,
             "version": 1,
             "game": self.game,
+            "rules": self.rules if self.rules is not None else _game(self.game).rules_version,
             "players": self.players,
             "seed": self.seed,
             "options": self.options,
@@ -67,6 +76,7 @@ class GameRecord:
                 actions=[str(a) for a in data["actions"]],
                 seats=[str(s) for s in data.get("seats") or []],
                 result=data.get("result"),
+                rules=_rules_field(data),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"game record is missing or has a bad field: {exc}") from None
@@ -84,6 +94,8 @@ class GameRecord:
     def new_state(self) -> GameState:
         """Return the initial state of the recorded game."""
         game = _game(self.game)
+        if self.rules is not None:
+            check_rules(game, self.rules, "record")
         try:
             return game.new_state(self.players, self.seed, self.options)
         except KeepersError as exc:
@@ -102,6 +114,22 @@ class GameRecord:
                 message = f"decision {number} ({action!r}) does not replay: {exc}"
                 raise RecordError(message) from None
         return state
+
+
+def check_rules(game: Game, rules: int, what: str) -> None:
+    """Refuse a file made under another version of ``game``'s rules than the installed one."""
+    if rules != game.rules_version:
+        raise RecordError(
+            f"this {what} was made under {game.name} rules version {rules}; this keepers plays "
+            f"{game.name} rules version {game.rules_version}, under which it would not replay "
+            f"the same game (see docs/rulings.md)")
+
+
+def _rules_field(data: dict[str, Any]) -> int:
+    rules = data.get("rules", 1)
+    if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+        raise RecordError(f"bad rules version {rules!r}: must be a whole number >= 1")
+    return rules
 
 
 def _game(name: str) -> Game:
@@ -126,7 +154,8 @@ def _read_json(path: str | Path) -> Any:
 
 def save_position(state: GameState, game: str, path: str | Path) -> None:
     """Write a full position file for ``state``."""
-    data = {"format": POSITION_FORMAT, "version": 1, "game": game, "state": state.to_dict()}
+    data = {"format": POSITION_FORMAT, "version": 1, "game": game,
+            "rules": _game(game).rules_version, "state": state.to_dict()}
     Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
@@ -137,6 +166,7 @@ def load_position(path: str | Path) -> tuple[str, GameState]:
         raise RecordError(f"{path} is not a keepers position file")
     name = str(data.get("game"))
     game = _game(name)
+    check_rules(game, _rules_field(data), "position")
     try:
         return name, game.state_from_dict(data["state"])
     except KeepersError as exc:

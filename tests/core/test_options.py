@@ -1,0 +1,42 @@
+"""Declared game options: strict parsing and checking, nothing coerced."""
+
+from __future__ import annotations
+
+import pytest
+
+from keepers.core.game import Option
+
+MODE = Option("mode", "rotate", choices=("rotate", "fixed"))
+FLAG = Option("bank", False)
+CAP = Option("max_rounds", 60, minimum=1)
+
+
+@pytest.mark.parametrize(("option", "text", "value"), [
+    (MODE, "fixed", "fixed"), (FLAG, "true", True), (FLAG, "FALSE", False), (CAP, "12", 12),
+])
+def test_allowed_values_parse(option: Option, text: str, value: object) -> None:
+    assert option.parse(text) == value
+
+
+@pytest.mark.parametrize(("option", "text"), [
+    (MODE, "rotating"), (MODE, ""), (FLAG, "yes"), (FLAG, "maybe"), (FLAG, "1"),
+    (CAP, "0"), (CAP, "-1"), (CAP, "x"), (CAP, "1.5"), (CAP, "9" * 5000),
+])
+def test_other_text_is_refused_naming_the_option(option: Option, text: str) -> None:
+    with pytest.raises(ValueError, match=f"option {option.name} must be") as info:
+        option.parse(text)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 120
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    (MODE, 1), (FLAG, "true"), (FLAG, 1), (CAP, True), (CAP, 2.0), (CAP, 0),
+])
+def test_library_values_of_the_wrong_kind_are_refused(option: Option, value: object) -> None:
+    with pytest.raises(ValueError, match=f"option {option.name} must be"):
+        option.check(value)
+
+
+def test_allowed_describes_each_kind() -> None:
+    assert MODE.allowed() == "rotate | fixed"
+    assert FLAG.allowed() == "true | false"
+    assert CAP.allowed() == "a whole number >= 1"
