@@ -1,0 +1,6 @@
+"""Lets the golden tests import the table helpers."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
