@@ -17,6 +17,7 @@ from rich.text import Text
 
 from keepers.core import bench as benchmark
 from keepers.core import simulate as sim
+from keepers.core import sweep as sweeps
 from keepers.core.errors import KeepersError
 from keepers.core.game import Game, GameState
 from keepers.core.i18n import set_language, t
@@ -226,6 +227,74 @@ def simulate_command(
                 "summary": summary, "game_summary": extra, "results": results}
         out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         console.print(t("sim.saved", path=str(out)))
+
+
+@app.command("sweep", help=t("cli.sweep_help"))
+@_guard
+def sweep_command(
+    game_name: GameArg,
+    games: Annotated[int, typer.Option(min=1, help=t("cli.games_count_help"))] = 2000,
+    players: Annotated[str | None, typer.Option("--players", "-n", metavar="N,N...",
+                                                help=t("cli.player_counts_help"))] = None,
+    seats: Seats = None,
+    vary: Annotated[list[str] | None, typer.Option("--vary", metavar="KEY=VALUE[,...]",
+                                                   help=t("cli.vary_help"))] = None,
+    option: Options = None,
+    jobs: Annotated[int, typer.Option(min=1, help=t("cli.jobs_help"))] = 1,
+    seed: Annotated[int, typer.Option(help=t("cli.seed_help"))] = 0,
+    out: Annotated[Path | None, typer.Option(help=t("cli.sweep_out_help"))] = None,
+    lang: Lang = None,
+) -> None:
+    """Play the same seeded games under the defaults and under each reading; compare them."""
+    set_language(lang)
+    game = get_game(game_name)
+    counts = _player_counts(game, players)
+    base = {k: v for k, v in _options(game, option).items() if k in _given(option)}
+    try:
+        variants = [sweeps.parse_variant(game, text) for text in vary or []]
+    except ValueError as exc:
+        raise KeepersError(str(exc)) from None
+    names = [name for name in (seats or "greedy").split(",") if name]
+    unknown = sorted(set(names) - set(game.bots()))
+    if unknown or not names:
+        raise KeepersError(t("cli.unknown_bots", bots=", ".join(unknown) or "-",
+                             known=", ".join(sorted(game.bots()))))
+    if out is not None and not out.parent.is_dir():
+        raise KeepersError(f"cannot write {out}: no directory {out.parent}")
+    console = Console()
+    total = games * len(counts) * (len(variants) + 1)
+    columns = (TextColumn(t("sim.progress")), BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, auto_refresh=False) as bar:
+        task = bar.add_task("", total=total)
+        cells = sweeps.run_sweep(game, counts, names, games, seed, base, variants, jobs,
+                                 lambda n: bar.update(task, advance=n, refresh=True))
+    text = sweeps.sweep_markdown(cells)
+    console.print(text, markup=False, highlight=False, soft_wrap=True)
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
+        data = [{"players": c.players, "reading": c.label, "options": c.options,
+                 "summary": c.summary, "report": c.report} for c in cells]
+        out.with_suffix(".json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        console.print(t("sim.saved", path=str(out)))
+
+
+def _given(items: list[str] | None) -> set[str]:
+    return {item.partition("=")[0].strip() for item in items or []}
+
+
+def _player_counts(game: Game, text: str | None) -> list[int]:
+    if text is None:
+        return list(range(game.min_players, game.max_players + 1))
+    try:
+        counts = [int(part) for part in text.split(",") if len(part) < 4]
+    except ValueError:
+        raise KeepersError(t("cli.bad_player_counts", value=text[:40])) from None
+    if len(counts) != len(text.split(",")):
+        raise KeepersError(t("cli.bad_player_counts", value=text[:40]))
+    for count in counts:
+        _seats(game, count, None, human_first=False)  # checks the player count
+    return counts
 
 
 @app.command("bench", help=t("cli.bench_help"))

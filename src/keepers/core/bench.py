@@ -96,7 +96,7 @@ def bench(game: Game, players: int, seconds: float = 10.0, games: int | None = N
     Returns decisions/second, games/second, the cost of ``clone()`` and
     ``view(p)`` in microseconds (medians over mid-game states) and machine info.
     """
-    opts = {**game.default_options(), **(options or {})}
+    opts = game.check_options(options or {})
     game.new_state(players, seed, opts)      # loads the game's data before the clock starts
     freeze_heap()
     decisions = played = 0

@@ -80,7 +80,7 @@ def run_game(game: Game, seats: Sequence[str], seed: int,
              options: Mapping[str, Any] | None = None,
              keep_record: bool = False) -> tuple[GameResult, GameRecord | None]:
     """Play one all-bot game and return its result (and record when asked)."""
-    opts = {**game.default_options(), **(options or {})}
+    opts = game.check_options(options or {})
     state = game.new_state(len(seats), seed, opts)
     bots = make_bots(game, seats, seed)
     actions: list[str] | None = [] if keep_record else None

@@ -70,7 +70,7 @@ def run_simulation(game: Game, seats: Sequence[str], games: int, seed: int = 0,
 
     ``progress(n)`` is called each time ``n`` more games are done.
     """
-    opts = {**game.default_options(), **(options or {})}
+    opts = game.check_options(options or {})
     args = (game.name, list(seats), opts, seed)
     results: list[dict[str, Any]] = []
     chunks = _chunks(games, jobs)
