@@ -171,14 +171,54 @@ def test_renumbering() -> None:
         s.apply("done" if d.kind == "place" else s.legal_actions()[0])
 
 
-def test_craft_exchange() -> None:
-    """KT-12.7, KT-16.12: one resource cube for an available craft cube of one's choice."""
+def _spent_craft(s: KeythedralState, colour: int) -> None:
+    """A craft cube that was bought and later paid: it lies in the store (KT-7.9, KT-0.5)."""
+    s.craftsmen[colour] -= 1
+    s.store[colour] += 1
+
+
+def test_craft_exchange_not_playable_while_the_store_holds_no_craft_cube() -> None:
+    """KT-12.7, KT-16.12 (revised): in round 1 the store holds no craft cube (KT-3.3), so
+    Craft Exchange is not offered although every craftsman holds ten, and announcing it is
+    refused naming KT-12.7."""
     s = _three(first=0)
     deal_card(s, 0, "C07")
     give(s, 0, red=1)
     at_turn(s, 0)
+    assert s.craftsmen[5:] == [10, 10, 10] and s.store[5:] == [0, 0, 0]
+    d = s.decision()
+    assert d is not None and d.kind == "turn"  # WT passed silently: no playable card
+    with pytest.raises(RuleError, match="KT-12.7"):
+        s.apply("play C07 red yellow")
+    assert cubes(s, 0) == {"red": 1} and s.craftsmen[7] == 10
+
+
+def test_craft_exchange_takes_the_craft_cube_from_the_store() -> None:
+    """KT-12.7, KT-16.12: with one yellow in the store only yellow is offered (the other
+    craftsmen's cubes never count); the yellow comes from the store, the goldsmith's
+    space is untouched, and the resource cube goes to the store."""
+    s = _three(first=0)
+    deal_card(s, 0, "C07")
+    give(s, 0, red=1)
+    _spent_craft(s, 7)
+    at_turn(s, 0)
+    assert s.legal_actions() == ["play C07 red yellow", "pass"]
     play(s, "play C07 red yellow")
-    assert cubes(s, 0) == {"yellow": 1} and s.store[4] == 15
+    assert cubes(s, 0) == {"yellow": 1}
+    assert s.store[7] == 0 and s.craftsmen[7] == 9 and s.store[4] == 15
+    assert "C07" in s.discard
+
+
+def test_craft_exchange_with_an_empty_craftsman_space() -> None:
+    """KT-12.7: the store is the only source, whatever the craftsman's space holds."""
+    s = _three(first=0)
+    deal_card(s, 0, "C07")
+    give(s, 0, blue=1)
+    for _ in range(10):
+        _spent_craft(s, 6)  # the glassmaker's space is empty, the store holds ten purple
+    at_turn(s, 0)
+    play(s, "play C07 blue purple")
+    assert cubes(s, 0) == {"purple": 1} and s.store[6] == 9 and s.craftsmen[6] == 0
 
 
 def test_crop_choice_window_and_effect() -> None:

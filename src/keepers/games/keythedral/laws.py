@@ -68,9 +68,10 @@ def _renumbering(s: KeythedralState, p: int, wid: str, ctx: int) -> list[str]:
 
 
 def _craft_exchange(s: KeythedralState, p: int, wid: str, ctx: int) -> list[str]:
+    """KT-12.7, KT-16.12: only craft cubes in the store count, never the craftsmen's."""
     stock = s.stocks[p]
     return [f"play C07 {COLOURS[r]} {COLOURS[c]}" for r in RESOURCES if stock[r]
-            for c in CRAFTS if s.craft_available(c)]
+            for c in CRAFTS if s.store[c]]
 
 
 def _field_choice(card: str) -> list[str]:
@@ -187,11 +188,12 @@ def _e_renumber(s: KeythedralState, p: int, args: list[str]) -> None:
 
 
 def _e_craft_exchange(s: KeythedralState, p: int, args: list[str]) -> None:
+    """KT-12.7: the craft cube comes from the store, judged before the payment."""
     resource, craft = COLOUR_INDEX[args[0]], COLOUR_INDEX[args[1]]
-    if s.stocks[p][resource] and s.craft_available(craft):
+    if s.stocks[p][resource] and s.store[craft]:
         s.stocks[p][resource] -= 1
         s.store[resource] += 1
-        s.take_craft(p, craft)
+        s.gain(p, craft)
 
 
 def _e_crop_choice(s: KeythedralState, p: int, args: list[str]) -> None:
