@@ -113,7 +113,8 @@ def test_house_with_one_free_field_places_one() -> None:
 
 
 def test_worked_example_harvest_shortage() -> None:
-    """KT-17.5, KT-6.2, KT-6.4, KT-1.6, KT-16.9: players served in turn order; missing cubes are lost."""
+    """KT-17.5, KT-6.2, KT-6.4, KT-1.6, KT-16.9: players served in turn order; a colour the
+    store cannot cover in full is not received at all."""
     s = new(3, first=1)  # Red 0, Blue 1, Green 2; order Blue, Green, Red
     fields = {(0, 0): "quarry", (2, 2): "quarry", (4, 0): "quarry", (6, 0): "quarry",
               (8, 0): "lake", (10, 0): "vineyard"}
@@ -127,6 +128,54 @@ def test_worked_example_harvest_shortage() -> None:
     harvests = [e for e in s.events() if e[0] == "harvest"]
     assert [e[1] for e in harvests] == [1, 2, 0]  # KT-6.6: public, in order
     assert s.workers  # KT-6.7: workers stay until phase 4
+
+
+def test_shortage_is_all_or_nothing_and_leaves_the_cubes_for_later_players() -> None:
+    """KT-6.4, KT-16.9 (revised): store green 1, seat 0 owed 2 green receives none and the
+    store keeps its cube, which seat 1 (owed 1) then takes."""
+    s = new(3, first=0)
+    board(s, {(0, 0): "farm", (2, 0): "farm", (4, 0): "farm"}, {})
+    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 1}
+    s.store[3] = 1
+    at_phase(s, 2)
+    harvests = [e for e in s.events() if e[0] == "harvest"]
+    assert harvests[0][1] == 0 and harvests[0][2][3] == 0 and harvests[0][3][3] == 2
+    assert cubes(s, 0) == {} and cubes(s, 1) == {"green": 1} and s.store[3] == 0
+
+
+def test_spec_example_of_finite_supply() -> None:
+    """KT-6.4 example: store blue 3; Red owed 2 takes 2; Blue owed 4 and Green owed 2
+    receive none (the store stays at 1); Yellow, owed 1, takes the last one."""
+    s = new(4, first=0)  # Red 0, Blue 1, Green 2, Yellow 3
+    board(s, {(x, 0): "lake" for x in range(0, 18, 2)}, {})
+    owners = [0, 0, 1, 1, 1, 1, 2, 2, 3]
+    s.workers = {(2 * i, 0): p for i, p in enumerate(owners)}
+    s.store[2] = 3
+    at_phase(s, 2)
+    assert [cubes(s, p) for p in range(4)] == [{"blue": 2}, {}, {}, {"blue": 1}]
+    assert s.store[2] == 0
+
+
+def test_shortage_is_judged_per_colour() -> None:
+    """KT-6.4: a colour the store cannot cover is lost, the other colours still come; no
+    other colour replaces the lost one."""
+    s = new(3, first=0)
+    board(s, {(0, 0): "quarry", (2, 0): "quarry", (4, 0): "forest"}, {})
+    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
+    s.store[0] = 1
+    at_phase(s, 2)
+    assert cubes(s, 0) == {"brown": 1} and s.store[0] == 1
+
+
+def test_bumper_crop_entitlement_counts_whole_for_the_shortage() -> None:
+    """KT-6.4, KT-12.18: Bumper Crop owes 2 per worker; a store holding 1 gives none."""
+    s = new(3, first=0)
+    board(s, {(0, 0): "farm"}, {})
+    s.workers = {(0, 0): 0}
+    s.bumper = frozenset({3})
+    s.store[3] = 1
+    at_phase(s, 2)
+    assert cubes(s, 0) == {} and s.store[3] == 1
 
 
 def test_entitlement_modifiers() -> None:
@@ -168,6 +217,36 @@ def test_crop_choice_lost_when_store_has_no_resource() -> None:
     s.store = [0, 0, 0, 0, 0, 0, 0, 0]
     at_phase(s, 2)
     assert cubes(s, 0) == {} and any(e[0] == "harvest_lost" for e in s.events())
+
+
+def test_crop_choice_may_take_what_a_failed_fixed_colour_left() -> None:
+    """KT-6.5, KT-16.39, KT-6.4: fixed colours first (black 2 owed, store black 1: none);
+    the free cube is then chosen among what the store still holds, that black included."""
+    s = new(3, first=0)
+    board(s, {(0, 0): "quarry", (2, 0): "quarry", (4, 0): "forest"}, {})
+    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
+    s.crop_choice = {0: 1}  # forest cubes are free
+    s.store = [1, 0, 0, 2, 0, 0, 0, 0]
+    at_phase(s, 2)
+    assert cubes(s, 0) == {} and s.store[0] == 1
+    assert s.legal_actions() == ["take black", "take green"]
+    play(s, "take black")
+    assert cubes(s, 0) == {"black": 1} and s.store[0] == 0
+
+
+def test_crop_choice_cubes_come_one_at_a_time() -> None:
+    """KT-6.5: free cubes are not all or nothing: each takes any colour the store still
+    holds; with green 1 and red 1 left, two free cubes take one of each."""
+    s = new(3, first=0)
+    board(s, {(0, 0): "quarry", (2, 0): "quarry"}, {})
+    s.workers = {(0, 0): 0, (2, 0): 0}
+    s.crop_choice = {0: 0}
+    s.store = [0, 0, 0, 1, 1, 0, 0, 0]
+    at_phase(s, 2)
+    play(s, "take green")
+    assert s.legal_actions() == ["take red"]
+    play(s, "take red")
+    assert cubes(s, 0) == {"green": 1, "red": 1}
 
 
 def test_return_phase() -> None:

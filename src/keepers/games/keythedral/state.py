@@ -367,12 +367,11 @@ class KeythedralState(GameState):
                 stock[c] -= k
                 store[c] += k
 
-    def gain(self, p: int, colour: int, k: int = 1) -> int:
-        """Take up to ``k`` cubes of a colour from the store; returns how many came."""
-        got = min(k, self.store[colour])
-        self.store[colour] -= got
-        self.stocks[p][colour] += got
-        return got
+    def gain(self, p: int, colour: int, k: int = 1) -> None:
+        """Move ``k`` cubes of a colour from the store to a stock; the caller has checked
+        that the store holds them (KT-6.4, KT-7.11)."""
+        self.store[colour] -= k
+        self.stocks[p][colour] += k
 
     def moratorium_blocks(self, p: int) -> bool:
         """KT-12.12: another player's Building Moratorium forbids ``p`` to build houses."""
@@ -641,8 +640,11 @@ def _f_collect(s: KeythedralState, p: int, doubled: Pos | None) -> None:
         else:
             wanted[ftype] += amount
     for colour, amount in enumerate(wanted):
-        if amount:
-            gained[colour] = s.gain(p, colour, amount)
+        # KT-6.4, KT-16.9: all or nothing per colour; a shortfall leaves the store untouched
+        # for the players after, and for this player's own Crop Choice cubes (KT-6.5).
+        if amount and s.store[colour] >= amount:
+            s.gain(p, colour, amount)
+            gained[colour] = amount
     s._event("harvest", p, tuple(gained), tuple(wanted))
     if free:
         s.frames.append(("crop", p, free))
