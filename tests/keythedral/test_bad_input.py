@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kthelp import at_phase, board, deal_card, new
 from ktplay import canon, options, play_game
 from typer.testing import CliRunner
 
@@ -23,6 +24,7 @@ from keepers.core.errors import RecordError, RuleError
 from keepers.core.match import run_game
 from keepers.core.record import GameRecord, load_position, save_position
 from keepers.games.keythedral import GAME, KeythedralState
+from keepers.games.keythedral.serial import OldPositionError
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "keythedral.md"
 CLAUSES = set(re.findall(r"^\*\*(KT-\d+\.\d+)\b", RULES.read_text("utf-8"), re.MULTILINE))
@@ -389,6 +391,43 @@ def test_position_with_unknown_pending_kind_is_refused(tmp_path: Path,
     path = _write(tmp_path / "pending.json", {**position, "state": state})
     with pytest.raises(RecordError):
         load_position(path)
+
+
+def _at_collection_window() -> KeythedralState:
+    """Seat 0 polled in its own WC with Hard Worker in hand: a ("collect", 0) frame waits."""
+    s = new(3, first=0)
+    board(s, {(0, 0): "quarry", (2, 0): "forest"}, {})
+    s.workers = {(0, 0): 0, (2, 0): 0}
+    deal_card(s, 0, "C14")
+    at_phase(s, 2)
+    s.apply("pass")  # WS2; seat 0 is polled again in its WC
+    assert ("collect", 0) in s.frames and s.decision().kind == "law"  # type: ignore[union-attr]
+    return s
+
+
+def test_position_from_the_old_hard_worker_rule_is_refused(tmp_path: Path) -> None:
+    """KT-12.14, KT-16.18 (revised): positions saved while Hard Worker asked for a worker
+    (a pending "hardworker" choice, or a collection frame carrying the chosen worker) are
+    refused with one line naming KT-12.14, as a KeepersError that is also a ValueError; a
+    position of the current form still loads and plays on."""
+    s = _at_collection_window()
+    current = json.loads(json.dumps(s.to_dict()))
+    assert GAME.state_from_dict(current).legal_actions() == ["play C14", "pass"]
+    old_frame = json.loads(json.dumps(current))
+    old_frame["frames"] = [f + [None] if f[0] == "collect" else f for f in old_frame["frames"]]
+    old_choice = json.loads(json.dumps(current))
+    old_choice["frames"] = [f for f in old_choice["frames"] if f[0] != "collect"]
+    old_choice["pending"] = ["hardworker", 0, [[0, 0], [2, 0]]]
+    for name, raw in (("frame", old_frame), ("choice", old_choice)):
+        with pytest.raises(OldPositionError, match="KT-12.14") as info:
+            GAME.state_from_dict(raw)
+        assert isinstance(info.value, ValueError) and "\n" not in str(info.value)
+        path = _write(tmp_path / f"old-{name}.json",
+                      {"format": "keepers-position", "version": 1, "game": "keythedral",
+                       "state": raw})
+        with pytest.raises(RecordError, match="KT-12.14") as loaded:
+            load_position(path)
+        assert "\n" not in str(loaded.value)
 
 
 def test_position_with_negative_store_is_refused(tmp_path: Path,

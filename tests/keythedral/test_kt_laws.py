@@ -221,6 +221,62 @@ def test_craft_exchange_with_an_empty_craftsman_space() -> None:
     assert cubes(s, 0) == {"purple": 1} and s.store[6] == 9 and s.craftsmen[6] == 0
 
 
+def test_hard_worker_doubles_every_worker() -> None:
+    """KT-12.14, KT-16.18 (revised), KT-6.3: four workers give eight cubes; no worker is
+    chosen (played in WS2, the collection then asks nothing)."""
+    s = new(3, first=0)
+    fields = {(0, 0): "quarry", (2, 0): "forest", (4, 0): "lake", (6, 0): "farm"}
+    board(s, fields, {})
+    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0, (6, 0): 0}
+    deal_card(s, 0, "C14")
+    at_phase(s, 2)
+    d = s.decision()
+    assert d is not None and d.kind == "law" and s.frames[-1][1] == "WS2"
+    assert s.legal_actions() == ["play C14", "pass"]
+    play(s, "play C14")
+    assert s.phase == 3  # the collection needed no decision
+    assert cubes(s, 0) == {"black": 2, "brown": 2, "blue": 2, "green": 2}
+    assert sum(s.stocks[0]) == 8
+
+
+def test_hard_worker_with_bumper_crop_and_blight() -> None:
+    """KT-12.14, KT-12.18, KT-12.19, KT-6.3: 4 from a worker on the Bumper Crop type, 2 from
+    an ordinary one, nothing from the blighted type."""
+    s = new(3, first=0)
+    board(s, {(0, 0): "quarry", (2, 0): "lake", (4, 0): "vineyard"}, {})
+    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
+    s.hard_worker = frozenset({0})
+    s.bumper = frozenset({0})
+    s.blight = frozenset({4})
+    at_phase(s, 2)
+    assert cubes(s, 0) == {"black": 4, "blue": 2}
+
+
+def test_hard_worker_shortage_applies_to_the_doubled_entitlement() -> None:
+    """KT-12.14, KT-6.4, KT-16.9: two quarry workers owe 4 black under Hard Worker; a store
+    of 3 black gives none, and the next player (owed 1) takes one of them."""
+    s = new(3, first=0)
+    board(s, {(0, 0): "quarry", (2, 0): "quarry", (4, 0): "quarry", (6, 0): "forest"}, {})
+    s.workers = {(0, 0): 0, (2, 0): 0, (6, 0): 0, (4, 0): 1}
+    s.hard_worker = frozenset({0})
+    s.store[0] = 3
+    at_phase(s, 2)
+    assert cubes(s, 0) == {"brown": 2}
+    assert cubes(s, 1) == {"black": 1} and s.store[0] == 2
+
+
+def test_hard_worker_doubles_crop_choice_cubes() -> None:
+    """KT-12.14, KT-12.8, KT-6.5: every cube is doubled, the freely coloured ones too."""
+    s = new(3, first=0)
+    board(s, {(0, 0): "quarry"}, {})
+    s.workers = {(0, 0): 0}
+    s.hard_worker = frozenset({0})
+    s.crop_choice = {0: 0}
+    at_phase(s, 2)
+    play(s, "take red", "take blue")
+    assert cubes(s, 0) == {"red": 1, "blue": 1} and s.phase == 3
+
+
 def test_crop_choice_window_and_effect() -> None:
     """KT-12.8, KT-6.1, KT-4.6: chosen up to one's own WC; only the player's workers affected."""
     s = _three(first=0)

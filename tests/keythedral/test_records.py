@@ -142,7 +142,7 @@ def _interesting(state: KeythedralState) -> str | None:
         return "law-window-purchase" if state.purchase is not None else "law-window"
     if state.purchase is not None:
         return "purchase"
-    if decision.kind in ("bid", "pay", "veto", "relay", "crop", "hardworker", "place"):
+    if decision.kind in ("bid", "pay", "veto", "relay", "crop", "place"):
         return decision.kind
     return None
 

@@ -96,14 +96,6 @@ def _apply_place(s: KeythedralState, p: int, info: Any, words: list[str]) -> Non
 
 
 # ------------------------------------------------------------------ phase 2
-def _legal_hardworker(s: KeythedralState, p: int, info: Any) -> list[str]:
-    return [f"double {fmt(c)}" for c in info]
-
-
-def _apply_hardworker(s: KeythedralState, p: int, info: Any, words: list[str]) -> None:
-    s.frames.append(("collect", p, parse_pos(words[1])))
-
-
 def _legal_crop(s: KeythedralState, p: int, info: Any) -> list[str]:
     return [f"take {COLOURS[c]}" for c in RESOURCES if s.store[c]]
 
@@ -464,20 +456,20 @@ def _apply_veto(s: KeythedralState, p: int, info: Any, words: list[str]) -> None
 
 _LEGAL: dict[str, Legal] = {
     "field": _legal_field, "cottage": _legal_cottage, "marker": _legal_marker,
-    "place": _legal_place, "hardworker": _legal_hardworker, "crop": _legal_crop,
-    "turn": _legal_turn, "pay": _legal_pay, "add": _legal_add, "remove": _legal_remove,
-    "style": _legal_style, "as": _legal_as, "final": _legal_final, "relay": _legal_relay,
-    "bid": _legal_bid, "first": _legal_first, "law": _legal_law, "veto": _legal_veto,
+    "place": _legal_place, "crop": _legal_crop, "turn": _legal_turn, "pay": _legal_pay,
+    "add": _legal_add, "remove": _legal_remove, "style": _legal_style, "as": _legal_as,
+    "final": _legal_final, "relay": _legal_relay, "bid": _legal_bid, "first": _legal_first,
+    "law": _legal_law, "veto": _legal_veto,
 }
 _APPLY: dict[str, Apply] = {
     "field": _apply_field, "cottage": _apply_cottage, "marker": _apply_marker,
-    "place": _apply_place, "hardworker": _apply_hardworker, "crop": _apply_crop,
-    "turn": _apply_turn, "pay": _apply_pay, "add": _apply_add, "remove": _apply_remove,
-    "style": _apply_style, "as": _apply_as, "final": _apply_final, "relay": _apply_relay,
-    "bid": _apply_bid, "first": _apply_first, "law": _apply_law, "veto": _apply_veto,
+    "place": _apply_place, "crop": _apply_crop, "turn": _apply_turn, "pay": _apply_pay,
+    "add": _apply_add, "remove": _apply_remove, "style": _apply_style, "as": _apply_as,
+    "final": _apply_final, "relay": _apply_relay, "bid": _apply_bid, "first": _apply_first,
+    "law": _apply_law, "veto": _apply_veto,
 }
 _ALL_VERBS = frozenset({
-    "field", "cottage", "mark", "place", "done", "double", "take", "pay", "add", "remove",
+    "field", "cottage", "mark", "place", "done", "take", "pay", "add", "remove",
     "style", "as", "withdraw", "relay", "bid", "pass", "first", "play", "veto", "buy",
     "house", "fence", "unfence", "craft", "law", "trade", "deal",
 })

@@ -233,6 +233,7 @@ def _e_change_of_plan(s: KeythedralState, p: int, args: list[str]) -> None:
 
 
 def _e_hard_worker(s: KeythedralState, p: int, args: list[str]) -> None:
+    """KT-12.14: doubles all of p's harvest this round; nothing to choose (KT-16.18)."""
     s.hard_worker = s.hard_worker | {p}
 
 

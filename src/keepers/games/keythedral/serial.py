@@ -55,12 +55,33 @@ def state_to_dict(s: KeythedralState) -> dict[str, Any]:
     return out
 
 
+class OldPositionError(KeepersError, ValueError):
+    """A position saved in a form that the current rules no longer produce."""
+
+
 def state_from_dict(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:
     """Rebuild a state from :func:`state_to_dict` output; raises KeepersError when invalid."""
+    _refuse_old_form(raw)
     try:
         return _build(data, raw)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise KeepersError(f"bad Keythedral position: {exc!r}") from None
+
+
+def _refuse_old_form(raw: dict[str, Any]) -> None:
+    """KT-12.14 (revised): Hard Worker no longer asks which worker to double, so the
+    pending "hardworker" choice and the collection frame that carried the chosen
+    worker are gone; a position holding either was saved under the old rule."""
+    if not isinstance(raw, dict):
+        return  # _build reports malformed input
+    pending, frames = raw.get("pending"), raw.get("frames")
+    old_choice = isinstance(pending, list) and pending[:1] == ["hardworker"]
+    old_frame = isinstance(frames, list) and any(
+        isinstance(f, list) and f[:1] == ["collect"] and len(f) == 3 for f in frames)
+    if old_choice or old_frame:
+        raise OldPositionError(
+            "bad Keythedral position: saved under the old Hard Worker rule (one chosen "
+            "worker); KT-12.14 now doubles every worker, so this position cannot be resumed")
 
 
 def _build(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:

@@ -31,17 +31,16 @@ STORE = -1
 ANY_CUBE, RESOURCE_CUBE = 0, 1
 PHASE_WINDOWS = {1: "WS1", 2: "WS2", 3: "WS3", 4: "WS4", 5: "WS5"}
 PUBLIC_KINDS = frozenset({
-    "field", "cottage", "marker", "place", "hardworker", "crop", "turn", "pay", "add",
-    "remove", "style", "as", "final", "relay", "bid", "first",
+    "field", "cottage", "marker", "place", "crop", "turn", "pay", "add", "remove", "style",
+    "as", "final", "relay", "bid", "first",
 })
 
 # Clause cited when a decision of this kind is refused.
 KIND_CLAUSE = {
     "field": "KT-2.8", "cottage": "KT-2.9", "marker": "KT-5.2", "place": "KT-5.4",
-    "hardworker": "KT-12.14", "crop": "KT-6.5", "turn": "KT-7.2", "pay": "KT-0.7",
-    "add": "KT-10.4", "remove": "KT-10.4", "style": "KT-12.5", "as": "KT-12.5",
-    "final": "KT-10.3", "relay": "KT-2.11", "bid": "KT-9.4", "first": "KT-9.7",
-    "law": "KT-4.10", "veto": "KT-4.9",
+    "crop": "KT-6.5", "turn": "KT-7.2", "pay": "KT-0.7", "add": "KT-10.4",
+    "remove": "KT-10.4", "style": "KT-12.5", "as": "KT-12.5", "final": "KT-10.3",
+    "relay": "KT-2.11", "bid": "KT-9.4", "first": "KT-9.7", "law": "KT-4.10", "veto": "KT-4.9",
 }
 VERB_CLAUSE = {
     "buy": "KT-10.3", "house": "KT-7.5", "fence": "KT-2.12", "unfence": "KT-7.8",
@@ -616,29 +615,27 @@ def _f_place(s: KeythedralState, p: int, number: int, placed: tuple[int, ...]) -
 # ------------------------------------------------------------------ phase 2
 def _f_collect_step(s: KeythedralState, p: int) -> None:
     """KT-6.2: each collection step opens with WC."""
-    s.frames.append(("collect", p, None))
+    s.frames.append(("collect", p))
     _open_window(s, "WC", (p,))
 
 
-def _f_collect(s: KeythedralState, p: int, doubled: Pos | None) -> None:
+def _f_collect(s: KeythedralState, p: int) -> None:
     """KT-6.3 to KT-6.5: collect for every worker of ``p``."""
-    cells = [c for c, owner in s.workers.items() if owner == p]
-    if p in s.hard_worker and doubled is None and cells:
-        s._ask("hardworker", p, sorted(cells))
-        return
     free_type = s.crop_choice.get(p)
+    # KT-12.14, KT-16.18: Hard Worker doubles every cube, after Bumper Crop.
+    factor = 2 if p in s.hard_worker else 1
     gained = [0] * 8
     wanted = [0] * 8
     free = 0
-    for cell in cells:
+    for cell, owner in s.workers.items():
+        if owner != p:
+            continue
         ftype = s.fields[cell]
         amount = 0 if ftype in s.blight else (2 if ftype in s.bumper else 1)
-        if cell == doubled:
-            amount *= 2
         if ftype == free_type:
-            free += amount
+            free += amount * factor
         else:
-            wanted[ftype] += amount
+            wanted[ftype] += amount * factor
     for colour, amount in enumerate(wanted):
         # KT-6.4, KT-16.9: all or nothing per colour; a shortfall leaves the store untouched
         # for the players after, and for this player's own Crop Choice cubes (KT-6.5).
