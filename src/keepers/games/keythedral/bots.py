@@ -246,8 +246,10 @@ class GreedyBot:
         if card == "C05":
             return 4
         if card == "C07":
-            return 2 if self._needs(view).keys() & CRAFT_PRICE.keys() else 0
-        if card in ("C14", "C01"):
+            return self._craft_exchange_value(view, words[2], words[3])
+        if card == "C14":
+            return self._hard_worker_value(view)
+        if card == "C01":
             return 2
         if card == "C12":
             return 1 if view["round"] <= 4 else 0
@@ -262,6 +264,35 @@ class GreedyBot:
         if card == "C02":
             return 1
         return 0
+
+    def _craft_exchange_value(self, view: JsonDict, resource: str, craft: str) -> int:
+        """KT-12.7: offered only while the store holds that craft cube; worth the points
+        gained, more if the target tile needs it, nothing if the resource is needed."""
+        needs = self._needs(view)
+        if needs[resource]:
+            return 0
+        return CUBE_POINTS[craft] - 1 + (3 if needs[craft] else 0)
+
+    def _hard_worker_value(self, view: JsonDict) -> int:
+        """KT-12.14: the extra cubes from doubling every own worker's harvest.
+
+        The store decides it (KT-6.4, all or nothing per colour): doubling gains a
+        colour's entitlement only if the store holds twice it, and loses the colour if
+        the store holds the single amount but not the double.  Workers not yet placed
+        count nothing, so the card waits for a round and a moment where it pays.
+        """
+        effects = view["effects"]
+        bumper = set(effects.get("bumper_crop", ()))
+        blight = set(effects.get("blight", ()))
+        types = {(x, y): t for x, y, t in view["fields"]}
+        owed: Counter[str] = Counter()
+        for x, y, owner in view["workers"]:
+            ftype = types[(x, y)]
+            if owner == self.seat and ftype not in blight:
+                owed[FIELD_COLOUR[ftype]] += 2 if ftype in bumper else 1
+        store = view["store"]
+        return sum((k * 2 if store.get(c, 0) >= k * 2 else 0) - (k if store.get(c, 0) >= k else 0)
+                   for c, k in owed.items())
 
     def _field_card_value(self, view: JsonDict, card: str, ftype: str) -> int:
         types = {(x, y): t for x, y, t in view["fields"]}

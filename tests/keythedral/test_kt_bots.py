@@ -1,0 +1,87 @@
+"""The greedy bot values the revised law cards by the rules (KT-12.7, KT-12.14) and still
+beats random play."""
+
+from __future__ import annotations
+
+from kthelp import at_phase, at_turn, board, deal_card, give, new
+from ktplay import options, play_game
+
+from keepers.games.keythedral.bots import GreedyBot
+from keepers.games.keythedral.state import KeythedralState
+
+FOUR = {(0, 0): "quarry", (2, 0): "forest", (4, 0): "lake", (6, 0): "farm"}
+
+
+def _choice(s: KeythedralState, seat: int = 0) -> str:
+    d = s.decision()
+    assert d is not None and d.player == seat
+    return GreedyBot(seat, 1).choose(s.view(seat), s.legal_actions())
+
+
+def _hard_worker_at_ws2(workers: dict[tuple[int, int], int],
+                        fields: dict[tuple[int, int], str] | None = None) -> KeythedralState:
+    s = new(3, first=0)
+    board(s, fields or FOUR, {})
+    s.workers = dict(workers)
+    deal_card(s, 0, "C14")
+    return at_phase(s, 2)
+
+
+def test_greedy_values_hard_worker_by_every_cube_it_doubles() -> None:
+    """KT-12.14, KT-16.18: worth the cubes of all the bot's workers (4 here), and played."""
+    s = _hard_worker_at_ws2({cell: 0 for cell in FOUR})
+    bot = GreedyBot(0, 1)
+    assert bot._hard_worker_value(s.view(0)) == 4
+    assert _choice(s) == "play C14"
+    s.bumper = frozenset({0})  # KT-12.18: the quarry worker now owes 2, doubled to 4
+    assert bot._hard_worker_value(s.view(0)) == 5
+
+
+def test_greedy_keeps_hard_worker_when_the_store_cannot_cover_the_double() -> None:
+    """KT-12.14, KT-6.4: doubling two quarry workers owes 4 black; with 3 in the store the
+    double would lose the 2 black the bot gets without it, so the bot passes."""
+    s = _hard_worker_at_ws2({(0, 0): 0, (2, 0): 0}, {(0, 0): "quarry", (2, 0): "quarry"})
+    s.store[0] = 3
+    assert GreedyBot(0, 1)._hard_worker_value(s.view(0)) == -2
+    assert _choice(s) == "pass"
+
+
+def test_greedy_holds_hard_worker_with_no_worker_out() -> None:
+    """KT-12.14: at WS1 no worker is placed yet, so the card is worth nothing yet."""
+    s = new(3, first=0)
+    board(s, FOUR, {})
+    deal_card(s, 0, "C14")
+    at_phase(s, 1)
+    assert s.legal_actions() == ["play C14", "pass"]
+    assert _choice(s) == "pass"
+
+
+def test_greedy_craft_exchange_only_when_offered() -> None:
+    """KT-12.7, KT-16.12: with no craft cube in the store the bot is never offered Craft
+    Exchange; once a purple lies in the store it exchanges a spare cube for it."""
+    s = new(3, first=0)
+    board(s, FOUR, {})
+    deal_card(s, 0, "C07")
+    give(s, 0, red=1)
+    at_turn(s, 0)
+    assert not any(a.startswith("play") for a in s.legal_actions())
+    s.craftsmen[6] -= 1
+    s.store[6] += 1
+    at_turn(s, 0)
+    assert s.legal_actions() == ["play C07 red purple", "pass"]
+    assert _choice(s) == "play C07 red purple"
+
+
+def test_greedy_still_beats_random() -> None:
+    """KT-14.5: over twenty four-player games, greedy,greedy,random,random, the greedy seats
+    win every game and score far more."""
+    greedy_wins = 0
+    totals = [0, 0, 0, 0]
+    for seed in range(20):
+        game = play_game(4, seed, options(cap=60), seats=["greedy", "greedy", "random",
+                                                          "random"])
+        winners = game.state.winners()
+        greedy_wins += all(p < 2 for p in winners)
+        totals = [t + x for t, x in zip(totals, game.state.scores(), strict=True)]
+    assert greedy_wins == 20
+    assert min(totals[:2]) > 5 * max(totals[2:])
