@@ -13,9 +13,11 @@ from keepers.games.gardiens.state import NONE, GardiensState
 RED, BLUE, GREEN, YELLOW, PURPLE = range(5)
 
 
-def started(players: int = 2, seed: int = 0, coop: bool = False) -> GardiensState:
-    """A new game after the forward-hex picks (first legal choice each time)."""
-    st = GAME.new_state(players, seed, {"coop": coop})
+def started(players: int = 2, seed: int = 0, coop: bool = False,
+            **options: Any) -> GardiensState:
+    """A new game after the forward-hex picks (first legal choice each time); ``options``:
+    other game options (GR-29 readings)."""
+    st = GAME.new_state(players, seed, {"coop": coop, **options})
     assert isinstance(st, GardiensState)
     while st.phase == "forward":
         st.apply(st.legal_actions()[0])
@@ -27,9 +29,11 @@ def refresh(st: GardiensState) -> None:
     st._legal = None
 
 
-def blank(players: int = 2, coop: bool = False, seed: int = 0) -> GardiensState:
-    """Round 1, red (player 0, seat 1) to choose an action; empty board, no cubes or cards."""
-    st = GAME.new_state(players, seed, {"coop": coop})
+def blank(players: int = 2, coop: bool = False, seed: int = 0,
+          **options: Any) -> GardiensState:
+    """Round 1, red (player 0, seat 1) to choose an action; empty board, no cubes or cards;
+    ``options``: other game options (GR-29 readings)."""
+    st = GAME.new_state(players, seed, {"coop": coop, **options})
     assert isinstance(st, GardiensState)
     st.first = 0
     for h in range(len(st.owner)):

@@ -185,8 +185,9 @@ def test_we5a_market_trade() -> None:
 
 
 def test_we5b_bank_trade() -> None:
-    """GR-27.5 (WE-5b) GR-11.2: Bank 3:1; the action closes when no exchange is left."""
-    st = blank(2)
+    """GR-27.5 (WE-5b) GR-11.2 GR-29.3: Bank 3:1 (with bank_trade=true); the action closes
+    when no exchange is left."""
+    st = blank(2, bank_trade=True)
     put(st, RED, "T01", 1)
     give(st, RED, wood=5, stone=2)
     assert "trade market" not in st.legal_actions()
@@ -223,8 +224,8 @@ def test_we5c_partner_trade_accept_and_refuse() -> None:
 
 
 def test_trade_embargo_forbids_trade() -> None:
-    """GR-11.5 GR-23.2: no TRADE under Trade Embargo."""
-    st = blank(2)
+    """GR-11.5 GR-23.2: no TRADE under Trade Embargo (even a Bank trade, GR-29.3)."""
+    st = blank(2, bank_trade=True)
     put(st, RED, "T01", 1)
     give(st, RED, wood=6)
     st.round_effect = "EV06#1"

@@ -93,9 +93,10 @@ def test_view_unchanged_when_other_hidden_items_change() -> None:
 
 
 def test_watchtower_reveals_adjacent_hands_to_its_owner_only() -> None:
-    """GR-20.4 GR-7.3 GR-26.31: the controller of a Watchtower sees the hands of opponents
-    (allied or not) controlling an adjacent hex; never objectives."""
-    st = blank(3)
+    """GR-20.4 GR-7.3 GR-26.31 GR-29.4: with watchtower=adjacent, the controller of a
+    Watchtower sees the hands of opponents (allied or not) controlling an adjacent hex;
+    never objectives."""
+    st = blank(3, watchtower="adjacent")
     put(st, RED, "T01", 1)
     build_on(st, "T01", "watchtower")
     put(st, BLUE, "T08", 1)

@@ -26,7 +26,7 @@ def refused(st: GardiensState, action: object, clause: str | None = None) -> Rul
     ("move T01 T26 1", "GR-9.2"),
     ("move T01 T08 9", "GR-9.4"),
     ("attack T01 T08 4", "GR-10.1"),
-    ("trade bank", "GR-11.1"),
+    ("trade bank", "GR-29.3"),
     ("trade partner", "GR-11.1"),
     ("play AC99#1", "GR-20.2"),
     ("fly away", "GR-6.2"),
@@ -35,8 +35,8 @@ def refused(st: GardiensState, action: object, clause: str | None = None) -> Rul
     ("pass ", "GR-6.2"),
 ])
 def test_illegal_actions_are_refused(action: str, clause: str) -> None:
-    """GR-6.2 GR-6.3 GR-7.1 GR-8.1 GR-9.2 GR-9.4 GR-10.1 GR-11.1 GR-20.2: malformed or
-    illegal actions raise RuleError naming the clause; the state is unchanged."""
+    """GR-6.2 GR-6.3 GR-7.1 GR-8.1 GR-9.2 GR-9.4 GR-10.1 GR-11.1 GR-20.2 GR-29.3: malformed
+    or illegal actions raise RuleError naming the clause; the state is unchanged."""
     st = blank(2)
     put(st, RED, "T01", 3)
     put(st, BLUE, "T08", 1)

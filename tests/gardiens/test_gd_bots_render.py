@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
 from keepers.core.bots import RandomBot
@@ -17,7 +18,9 @@ def test_game_object_and_registry() -> None:
     assert GAME.name == "gardiens" and (GAME.min_players, GAME.max_players) == (2, 5)
     options = GAME.default_options()
     assert options["coop"] is False and options["max_rounds"] >= 30
-    assert GAME.parse_option("coop", "yes") is True
+    assert GAME.parse_option("coop", "true") is True
+    with pytest.raises(ValueError, match="option coop must be true | false"):
+        GAME.parse_option("coop", "yes")  # only true | false, nothing coerced
     assert set(GAME.bots()) == {"random", "greedy"}
     assert GAME.bots()["random"] is RandomBot
 

@@ -58,9 +58,13 @@ def test_free_transfers() -> None:
     assert st.actions_taken == 0 and st.trades[B] == 0
     st2 = blank(2)
     give(st2, B, wood=1)
+    give(st2, R, wood=1)
     with pytest.raises(RuleError) as err:
-        st2.apply("give blue wood")
+        st2.apply("take blue wood")
     assert err.value.clause == "GR-25.12"
+    with pytest.raises(RuleError) as err:  # no ally to give to (GR-29.5)
+        st2.apply("give blue wood")
+    assert err.value.clause == "GR-29.5"
 
 
 def test_we10_shadow_blocked_failed_and_successful_attack() -> None:

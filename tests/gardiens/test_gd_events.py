@@ -42,11 +42,12 @@ def test_next_round_effect_expires_at_end_of_round() -> None:
 
 def test_drought_and_blizzard_and_embargo() -> None:
     """GR-23.3 EV04 EV06 EV10 GR-9.7: production_zero food; no TRADE; no MOVE."""
-    st = blank(2)
+    st = blank(2, bank_trade=True)
     put(st, RED, "T01", 2)
     give(st, RED, wood=3)
     reveal(st, "EV10")
     assert not any(a.startswith("move") for a in st.legal_actions())
+    assert "trade bank" in st.legal_actions()
     reveal(st, "EV06")
     assert "trade bank" not in st.legal_actions()
     reveal(st, "EV04")

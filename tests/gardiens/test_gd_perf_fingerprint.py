@@ -5,12 +5,22 @@ Each fingerprint hashes, for every decision, the full legal list and the chosen
 action; every 23rd decision also the pending decision and two views; and at the
 end the full position (``to_dict``).  Regenerate only for a deliberate rule change:
 ``python tests/gardiens/test_gd_perf_fingerprint.py``.
+
+The fingerprints were recorded before the GR-29 options existed, under the readings
+that were then the only ones.  Three of those are no longer the defaults, so these
+games are played with them named (``OLD_READINGS``): the earlier engine must be
+reproduced exactly, which shows that the old readings are intact.  The one thing
+the earlier engine did not have, the ``options`` object in positions and views, is
+taken out before hashing (``coop`` and ``max_rounds`` then sit where they were).
+``EXPECTED_DEFAULTS`` fingerprints a smaller set of games under today's defaults and
+each other reading, recorded when the options were added, for later speed work.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 import pytest
 
@@ -18,11 +28,27 @@ from keepers.core.rng import Rng
 from keepers.games.gardiens import GAME
 
 VIEW_EVERY = 23
+OLD_READINGS = {"bank_trade": True, "watchtower": "adjacent", "alliance_sharing": "swap"}
+"""The readings of GR-29.3, 29.4 and 29.5 the engine played before they became options."""
 
 
-def fingerprint(players: int, seed: int, coop: bool = False, max_rounds: int = 60) -> str:
-    """Play a seeded random game and hash everything observable along the way."""
-    st = GAME.new_state(players, seed, {"coop": coop, "max_rounds": max_rounds})
+def _as_before(data: dict[str, Any]) -> dict[str, Any]:
+    """A view or position without the ``options`` object (added with GR-29); a position
+    gets back its ``coop`` and ``max_rounds`` fields."""
+    out = dict(data)
+    options = out.pop("options")
+    if "rng" in out:  # a position
+        out["coop"], out["max_rounds"] = options["coop"], options["max_rounds"]
+    return out
+
+
+def fingerprint(players: int, seed: int, coop: bool = False, max_rounds: int = 60,
+                readings: dict[str, Any] | None = None) -> str:
+    """Play a seeded random game and hash everything observable along the way
+    (``readings``: the GR-29 options; by default those the engine had before them)."""
+    options = {"coop": coop, "max_rounds": max_rounds,
+               **(OLD_READINGS if readings is None else readings)}
+    st = GAME.new_state(players, seed, options)
     rng = Rng(seed * 7919 + players)
     digest = hashlib.sha256()
     done = 0
@@ -32,12 +58,14 @@ def fingerprint(players: int, seed: int, coop: bool = False, max_rounds: int = 6
         digest.update(f"{len(legal)}|{action}|{'/'.join(legal)}\n".encode())
         if done % VIEW_EVERY == 0:
             decider = st.to_move()
-            seen = [tuple(st.decision() or ()), st.view(decider), st.view(None)]
+            seen = [tuple(st.decision() or ()), _as_before(st.view(decider)),
+                    _as_before(st.view(None))]
             digest.update(json.dumps(seen, sort_keys=True).encode())
             st = st.clone()  # play on from a copy: clone() must copy everything
         st.apply_trusted(action)
         done += 1
-    final = [st.to_dict(), st.scores(), st.winners(), st.view(0), st.capped]
+    final = [_as_before(st.to_dict()), st.scores(), st.winners(), _as_before(st.view(0)),
+             st.capped]
     digest.update(json.dumps(final, sort_keys=True).encode())
     return digest.hexdigest()[:20]
 

@@ -63,7 +63,7 @@ def corrupt_cases() -> dict[str, Any]:
 def test_corrupt_position_is_refused(tmp_path: Path, case: str) -> None:
     """GR-1.4 GR-14.1 GR-14.4 GR-28.3: a corrupt position raises a one-line RecordError."""
     data = {"format": "keepers-position", "version": 1, "game": "gardiens",
-            "state": corrupt_cases()[case]}
+            "rules": GAME.rules_version, "state": corrupt_cases()[case]}
     path = tmp_path / f"{case}.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(RecordError) as info:
@@ -76,7 +76,8 @@ def test_good_position_loads(tmp_path: Path) -> None:
     state = good_state()
     path = tmp_path / "good.json"
     path.write_text(json.dumps({"format": "keepers-position", "version": 1,
-                                "game": "gardiens", "state": state}), encoding="utf-8")
+                                "game": "gardiens", "rules": GAME.rules_version,
+                                "state": state}), encoding="utf-8")
     name, loaded = load_position(path)
     assert name == "gardiens" and loaded.to_dict() == state and loaded.legal_actions()
 

@@ -325,7 +325,7 @@ def test_record_with_bad_option_value_raises_record_error(tmp_path: Path,
 def position(record: GameRecord) -> dict[str, Any]:
     state = record.replay(upto=len(record.actions) // 2)
     return {"format": "keepers-position", "version": 1, "game": "keythedral",
-            "state": json.loads(json.dumps(state.to_dict()))}
+            "rules": GAME.rules_version, "state": json.loads(json.dumps(state.to_dict()))}
 
 
 def _position_cases(good: dict[str, Any]) -> dict[str, Any]:
@@ -409,7 +409,8 @@ def test_position_from_the_old_hard_worker_rule_is_refused(tmp_path: Path) -> No
     """KT-12.14, KT-16.18 (revised): positions saved while Hard Worker asked for a worker
     (a pending "hardworker" choice, or a collection frame carrying the chosen worker) are
     refused with one line naming KT-12.14, as a KeepersError that is also a ValueError; a
-    position of the current form still loads and plays on."""
+    position of the current form still loads and plays on.  As a file, such a position
+    (rules version 1) is already refused by its rules version."""
     s = _at_collection_window()
     current = json.loads(json.dumps(s.to_dict()))
     assert GAME.state_from_dict(current).legal_actions() == ["play C14", "pass"]
@@ -425,9 +426,15 @@ def test_position_from_the_old_hard_worker_rule_is_refused(tmp_path: Path) -> No
         path = _write(tmp_path / f"old-{name}.json",
                       {"format": "keepers-position", "version": 1, "game": "keythedral",
                        "state": raw})
-        with pytest.raises(RecordError, match="KT-12.14") as loaded:
+        with pytest.raises(RecordError, match="rules version 1") as loaded:
             load_position(path)
         assert "\n" not in str(loaded.value)
+
+
+def test_rules_version_names_the_revision() -> None:
+    """KT-6.4, KT-12.7, KT-12.14: the revised rules replay recorded games differently, so
+    the game's rules version is 2 (records of version 1 are refused, not misplayed)."""
+    assert GAME.rules_version == 2
 
 
 def test_position_with_negative_store_is_refused(tmp_path: Path,

@@ -1,4 +1,4 @@
-"""The alliance step (GR-15) and the action phase (GR-6 to GR-13, GR-25.4)."""
+"""The alliance step (GR-15) and the action phase (GR-6 to GR-13, GR-25.4, GR-29.5)."""
 
 from __future__ import annotations
 
@@ -74,6 +74,8 @@ def action_legal(st: GardiensState) -> list[str]:
         out += effects.playable_actions(st, p)
     if st.coop:
         out += transfer_options(st, p)
+    elif st.gifts and st.ally[p] != NONE:
+        out += gift_options(st, p)
     out.append("pass")
     return out
 
@@ -240,7 +242,9 @@ def move_actions(st: GardiensState, p: int, mine: list[int] | None = None) -> li
     for s in st.controlled(p) if mine is None else mine:
         engaged, rows = count[s], command_rows(layout, layout.move_cmds, s, count[s])
         for j, d in enumerate(layout.neighbours[s]):
-            if owner[d] == p or (count[d] == 0 and d not in shadows):  # own or neutral
+            # own or neutral; never onto a Shadow (own guardians share one only under
+            # GR-29.6 shadows=advance)
+            if (owner[d] == p or count[d] == 0) and d not in shadows:
                 out += rows[j][:engaged]
     return out
 
@@ -303,7 +307,8 @@ def _moves_and_attacks_restricted(st: GardiensState, p: int,
         attack_rows = command_rows(layout, layout.attack_cmds, s, engaged)
         for j, d in enumerate(layout.neighbours[s]):
             o = owner[d]
-            if moving and (o == p or (count[d] == 0 and d not in shadows)):  # own or neutral
+            # own or neutral, never a Shadow hex (even one holding guardians, GR-29.6)
+            if moving and (o == p or count[d] == 0) and d not in shadows:
                 moves += move_rows[j][:engaged]
             if attacking and ((d in shadows) if coop else not (
                     o == NONE or o == p or o == ally or protect[d] == o)):
@@ -349,7 +354,7 @@ def trade_options(st: GardiensState, p: int, mine: list[int] | None = None) -> l
     if st.round_effect and events.forbidden(st, "trade"):
         return []
     out = []
-    if can_exchange(st, p, st.data.rule("bank_trade_rate")):
+    if st.bank_trade and can_exchange(st, p, st.data.rule("bank_trade_rate")):  # GR-29.3
         out.append("trade bank")
     if _controls_market(st, p, mine) and can_exchange(st, p, market_rate(st)):
         out.append("trade market")
@@ -477,6 +482,26 @@ def transfer(st: GardiensState, verb: str, other: int, resource: int) -> None:
     giver, receiver = (st.active, other) if verb == "give" else (other, st.active)
     st.cubes[giver][resource] -= 1
     st.cubes[receiver][resource] += 1
+
+
+# -- gifts to the ally (GR-29.5) ------------------------------------------------
+def gift_options(st: GardiensState, p: int) -> list[str]:
+    """``give <ally colour> <resource>`` for each type of cube ``p`` holds, when
+    allies may give (``alliance_sharing=gift``, outside co-op) and ``p`` has an ally."""
+    ally = st.ally[p]
+    if ally == NONE or not st.gifts:
+        return []
+    commands = st.data.gift_cmds[(ally - st.first) % st.n]  # by colour, i.e. by seat - 1
+    out = []
+    for command, held in zip(commands, st.cubes[p], strict=True):
+        if held:
+            out.append(command)
+    return out
+
+
+def give_to_ally(st: GardiensState, resource: int) -> None:
+    """One cube from the active player to their ally: free, no acceptance, no TRADE."""
+    transfer(st, "give", st.ally[st.active], resource)
 
 
 # -- PASS (GR-13) ----------------------------------------------------------------

@@ -89,7 +89,9 @@ def can_target(st: GardiensState, p: int, t: int) -> bool:
 
 def start(st: GardiensState, s: int, t: int, k: int) -> None:
     """GR-10.2: the action is declared; open the attacker's card window."""
-    flow.set_phase(st, "attack_card", st.active, S=s, T=t, k=k, defender=st.owner[t],
+    # co-op: the Shadow defends, never guardians left on its hex (GR-29.6)
+    defender = NONE if st.coop else st.owner[t]
+    flow.set_phase(st, "attack_card", st.active, S=s, T=t, k=k, defender=defender,
                    acard="", dcard="", magic=0)
     if not st.hands[st.active]:
         defender_window(st)
@@ -249,6 +251,8 @@ def resolve_shadow(st: GardiensState) -> None:
         t = ctx["T"]
         shadow = min(i for i, pos in enumerate(st.shadow_pos) if pos == t)
         st.shadow_pos[shadow] = NONE
+        if st.shadows_advance:
+            st.hexes_cache = None  # guardians it stood on may be controlled again
     else:
         st.remove(ctx["S"], min(int(coop["failed_attack_loss"]), ctx["k"]))
     record(st, dice, [], total, int(coop["elimination_threshold"]),

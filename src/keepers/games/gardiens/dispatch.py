@@ -15,54 +15,38 @@ import keepers.games.gardiens.effects as effects
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
 from keepers.core.errors import RuleError
-from keepers.games.gardiens.state import PHASE_APPLY, PHASE_LEGAL, GardiensState
+from keepers.core.i18n import t
+from keepers.games.gardiens.state import NONE, PHASE_APPLY, PHASE_LEGAL, GardiensState
 
 
 @dataclass(frozen=True, slots=True)
 class Phase:
-    """A kind of decision."""
+    """A kind of decision (its prompt: ``gardiens.prompt.<phase>`` in the catalogues)."""
 
     legal: Callable[[GardiensState], list[str]]
     apply: Callable[[GardiensState, str], None]
     clause: str
-    prompt: str
 
 
 PHASES: dict[str, Phase] = {
-    "forward": Phase(flow.forward_legal, flow.forward_apply, "GR-3.8",
-                     "choose a forward hex next to the Citadel"),
-    "alliance": Phase(actions.alliance_legal, actions.alliance_apply, "GR-15.2",
-                      "alliance step: propose, break or skip"),
-    "ally_reply": Phase(actions.ally_reply_legal, actions.ally_reply_apply, "GR-15.2",
-                        "accept or refuse the proposed alliance"),
-    "collect": Phase(flow.collect_legal, flow.collect_apply, "GR-5.2",
-                     "choose the type of a Source cube"),
-    "action": Phase(actions.action_legal, actions.action_apply, "GR-6.2",
-                    "choose an action"),
-    "recruit_draw": Phase(actions.recruit_draw_legal, actions.recruit_draw_apply, "GR-8.2",
-                          "take a river card or the top of the deck"),
-    "place": Phase(actions.place_legal, actions.place_apply, "GR-8.3",
-                   "place the recruited guardian"),
-    "trade": Phase(actions.trade_legal, actions.trade_apply, "GR-11.2",
-                   "make an exchange, or done"),
-    "partner": Phase(actions.partner_legal, actions.partner_apply, "GR-11.3",
-                     "build the partner swap, then propose it"),
-    "partner_reply": Phase(actions.ally_reply_legal, actions.partner_reply_apply, "GR-11.3",
-                           "accept or refuse the partner swap"),
-    "attack_card": Phase(combat.attack_card_legal, combat.attack_card_apply, "GR-10.3",
-                         "play an attack card, or none"),
-    "defend": Phase(combat.defend_legal, combat.defend_apply, "GR-10.4",
-                    "defend: spend magic and/or play a defense card"),
-    "conquer": Phase(combat.conquer_legal, combat.conquer_apply, "GR-10.9",
-                     "move engaged guardians into the conquered hex"),
-    "effect": Phase(effects.effect_legal, effects.effect_apply, "GR-21.2",
-                    "choose for the card being played"),
-    "discard": Phase(flow.discard_legal, flow.discard_apply, "GR-16.1",
-                     "discard down to the hand limit"),
-    "transfer": Phase(flow.transfer_legal, flow.transfer_apply, "GR-25.4",
-                      "co-op: transfer cubes, or end the action phase"),
-    "devour": Phase(flow.devour_legal, flow.devour_apply, "GR-25.7",
-                    "discard a defense card to prevent the devour, or allow it"),
+    "forward": Phase(flow.forward_legal, flow.forward_apply, "GR-3.8"),
+    "alliance": Phase(actions.alliance_legal, actions.alliance_apply, "GR-15.2"),
+    "ally_reply": Phase(actions.ally_reply_legal, actions.ally_reply_apply, "GR-15.2"),
+    "collect": Phase(flow.collect_legal, flow.collect_apply, "GR-5.2"),
+    "action": Phase(actions.action_legal, actions.action_apply, "GR-6.2"),
+    "recruit_draw": Phase(actions.recruit_draw_legal, actions.recruit_draw_apply, "GR-8.2"),
+    "place": Phase(actions.place_legal, actions.place_apply, "GR-8.3"),
+    "trade": Phase(actions.trade_legal, actions.trade_apply, "GR-11.2"),
+    "partner": Phase(actions.partner_legal, actions.partner_apply, "GR-11.3"),
+    "partner_reply": Phase(actions.ally_reply_legal, actions.partner_reply_apply, "GR-11.3"),
+    "attack_card": Phase(combat.attack_card_legal, combat.attack_card_apply, "GR-10.3"),
+    "defend": Phase(combat.defend_legal, combat.defend_apply, "GR-10.4"),
+    "conquer": Phase(combat.conquer_legal, combat.conquer_apply, "GR-10.9"),
+    "effect": Phase(effects.effect_legal, effects.effect_apply, "GR-21.2"),
+    "discard": Phase(flow.discard_legal, flow.discard_apply, "GR-16.1"),
+    "transfer": Phase(flow.transfer_legal, flow.transfer_apply, "GR-25.4"),
+    "gift": Phase(flow.gift_legal, flow.gift_apply, "GR-29.5"),
+    "devour": Phase(flow.devour_legal, flow.devour_apply, "GR-25.7"),
 }
 
 
@@ -81,13 +65,13 @@ def apply(st: GardiensState, action: str) -> None:
 
 
 def prompt(st: GardiensState) -> str:
-    """A short text for the pending decision."""
-    phase = PHASES.get(st.phase)
-    if phase is None:
+    """A short text for the pending decision, in the language in use."""
+    if st.phase not in PHASES:
         return st.phase
+    text = t(f"gardiens.prompt.{st.phase}")
     if st.phase == "effect":
-        return f"{st.card(st.ctx['card']).name}: {phase.prompt}"
-    return phase.prompt
+        return f"{st.card(st.ctx['card']).name}: {text}"
+    return text
 
 
 _ACTION_CLAUSES = {
@@ -103,10 +87,32 @@ def explain(st: GardiensState, action: str) -> RuleError:
     if phase is None:
         return RuleError("GR-28.1", f"no decision is expected now (phase {st.phase})")
     if st.phase != "action":
-        return RuleError(phase.clause, f"{action!r} is not a legal choice: {phase.prompt}")
+        return RuleError(phase.clause, f"{action!r} is not a legal choice: {prompt(st)}")
     verb = action.split()[0] if action.split() else ""
+    reading = _option_refusal(st, verb, action)
+    if reading is not None:
+        return RuleError(reading[0], f"{action!r} is not a legal action now: {reading[1]}")
     clause = _action_clause(st, verb, action)
     return RuleError(clause, f"{action!r} is not a legal action now")
+
+
+def _option_refusal(st: GardiensState, verb: str, action: str) -> tuple[str, str] | None:
+    """The clause and reason refusing an action that only an option's reading allows
+    (GR-29.3 Bank trades, GR-29.5 gifts); None for any other action."""
+    if " ".join(action.split()) != action:
+        return None
+    if action == "trade bank" and not st.bank_trade:
+        return "GR-29.3", "no Bank trade in this game (option bank_trade=false)"
+    if verb != "give" or st.coop or len(action.split()) != 3:
+        return None
+    if not st.gifts:
+        return "GR-29.5", "allies only swap cubes in this game (option alliance_sharing=swap)"
+    ally = st.ally[st.active]
+    if ally == NONE:
+        return "GR-29.5", "cubes are given only to an ally, and you have none"
+    if st.player_of_colour(action.split()[1]) != ally:
+        return "GR-29.5", f"cubes are given only to your ally, {st.colour(ally)}"
+    return "GR-29.5", "you hold no such cube"
 
 
 def _action_clause(st: GardiensState, verb: str, action: str) -> str:
@@ -124,7 +130,7 @@ def _action_clause(st: GardiensState, verb: str, action: str) -> str:
     if verb == "attack" and _targets_ally(st, action):
         return "GR-15.3"
     if verb in ("give", "take") and not st.coop:
-        return "GR-25.12"
+        return "GR-25.12"  # taking exists only in co-op; giving: see _option_refusal
     if verb == "play":
         return _play_clause(st, action)
     return _ACTION_CLAUSES.get(verb, "GR-6.2")

@@ -219,7 +219,7 @@ def _l_teleport(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, An
     if ctx.get("step") == "count":
         return [f"count {m}" for m in range(1, st.count[ctx["S"]] + 1)]
     dests = [h for h in range(len(st.owner)) if h != st.layout.citadel
-             and (st.owner[h] == p or st.is_neutral(h))]
+             and (st.owner[h] == p and not st.has_shadow(h) or st.is_neutral(h))]
     return [f"teleport {st.label(s)} {st.label(d)}" for s in st.controlled(p)
             for d in dests if d != s]
 
@@ -452,7 +452,7 @@ def _teleport_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
     owner, count, shadows, citadel = st.owner, st.count, st.shadow_pos, st.layout.citadel
     first = NONE
     for h in range(len(owner)):
-        if h != citadel and (owner[h] == p or (count[h] == 0 and h not in shadows)):
+        if h != citadel and (owner[h] == p or count[h] == 0) and h not in shadows:
             if first != NONE:
                 return True  # two destinations: one of them differs from any S
             first = h
@@ -465,7 +465,7 @@ def _move_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
     for s in st.controlled(p):
         if count[s] >= 1:
             for d in neighbours[s]:
-                if owner[d] == p or (count[d] == 0 and d not in shadows):
+                if (owner[d] == p or count[d] == 0) and d not in shadows:
                     return True
     return False
 
@@ -499,7 +499,8 @@ _FEASIBLE = {name: _options_exist(name) for name in (
 _FEASIBLE.update({
     "take_river": lambda st, p, op: bool(st.river),
     "place_guardians": _place_exists,
-    "protect": lambda st, p, op: p in st.owner,
+    "protect": lambda st, p, op: (bool(st.controlled_shared(p)) if st.shadows_advance
+                                  else p in st.owner),
     "teleport": _teleport_exists,
     "steal": _steal_exists,
     "free_move": _move_exists,

@@ -39,8 +39,8 @@ def adjust_printed(st: GardiensState, resource: int, base: int) -> int:
 
 
 def first_player(st: GardiensState) -> int:
-    """The first player of the current round (GR-4.1)."""
-    return (st.first + st.round - 1) % st.n
+    """The first player of the current round (GR-4.1; GR-29.1 with ``first_player=fixed``)."""
+    return st.round_first()
 
 
 def turn_order(st: GardiensState) -> list[int]:
@@ -101,8 +101,9 @@ def resolve_op(st: GardiensState, op: dict[str, Any]) -> None:
             st.draw_to_hand(p, int(op["n"]))
     elif name == "home_reinforce":
         for p in turn_order(st):
-            if st.owner[st.home(p)] == p:
-                st.place(p, st.home(p), int(op["n"]))
+            home = st.home(p)
+            if st.owner[home] == p and home not in st.shadow_pos:  # GR-25.3 (GR-29.6)
+                st.place(p, home, int(op["n"]))
 
 
 def matches(st: GardiensState, h: int, where: dict[str, Any]) -> bool:

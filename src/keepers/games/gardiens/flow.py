@@ -35,8 +35,9 @@ def forward_apply(st: GardiensState, action: str) -> None:
 
 
 def round_first_player(st: GardiensState) -> int:
-    """GR-4.1: in round n the first player is seat ((n - 1) mod N) + 1."""
-    return (st.first + st.round - 1) % st.n
+    """GR-4.1: in round n the first player is seat ((n - 1) mod N) + 1; GR-29.1
+    ``first_player=fixed``: always seat 1."""
+    return st.round_first()
 
 
 # -- turn ----------------------------------------------------------------------
@@ -87,6 +88,8 @@ def action_done(st: GardiensState) -> None:
         to_action_phase(st)
     elif st.coop and actions.transfer_options(st, st.active):
         set_phase(st, "transfer", st.active)  # GR-25.4: transfers after the last action
+    elif st.gifts and actions.gift_options(st, st.active):
+        set_phase(st, "gift", st.active)  # GR-29.5: gifts after the last action
     else:
         end_turn(st, tested=True)
 
@@ -103,6 +106,23 @@ def transfer_apply(st: GardiensState, action: str) -> None:
         return
     verb, colour, name = action.split()
     actions.transfer(st, verb, st.player_of_colour(colour), st.data.res(name))
+
+
+def gift_legal(st: GardiensState) -> list[str]:
+    """GR-29.5: after the last action, give cubes to the ally one at a time, or end."""
+    return ["end", *actions.gift_options(st, st.active)]
+
+
+def gift_apply(st: GardiensState, action: str) -> None:
+    """Give one more cube, or end the action phase."""
+    if action == "end":
+        # CP3 saw this position unless a cube has been given since
+        end_turn(st, tested=not st.ctx.get("given"))
+        return
+    actions.give_to_ally(st, st.data.res(action.split()[2]))
+    st.ctx["given"] = True
+    if not actions.gift_options(st, st.active):
+        end_turn(st)
 
 
 def end_turn(st: GardiensState, tested: bool = False) -> None:
@@ -279,8 +299,16 @@ def finish(st: GardiensState, winners: list[int], reason: str) -> None:
 
 
 def score_winners(st: GardiensState) -> list[int]:
-    """GR-19.3: highest total, then most hexes at the final snapshot, then shared."""
-    key = [(st.vp(p), st.snap_hexes[p]) for p in range(st.n)]
+    """GR-19.3: highest total, then most hexes at the final snapshot, then shared.
+
+    Called right after the final snapshot, on its board: with
+    ``territory_points=accumulate`` (GR-29.2) ``snap_hexes`` holds the sum of every
+    snapshot, so the hexes of the final one are counted on the board.
+    """
+    if st.accumulate:
+        key = [(st.vp(p), st.owner.count(p)) for p in range(st.n)]
+    else:
+        key = [(st.vp(p), st.snap_hexes[p]) for p in range(st.n)]
     best = max(key)
     return [p for p in range(st.n) if key[p] == best]
 
@@ -304,10 +332,15 @@ def end_round(st: GardiensState) -> None:
 
 
 def take_snapshot(st: GardiensState) -> None:
-    """GR-17.3: record hexes controlled and the Citadel's controller."""
+    """GR-17.3: record hexes controlled and the Citadel's controller; GR-29.2
+    ``territory_points=accumulate``: the hexes held are added to S_T instead."""
     owner = st.owner
-    for p in range(st.n):
-        st.snap_hexes[p] = owner.count(p)  # counted in C
+    if st.accumulate:
+        for p in range(st.n):
+            st.snap_hexes[p] += owner.count(p)
+    else:
+        for p in range(st.n):
+            st.snap_hexes[p] = owner.count(p)  # counted in C
     st.snap_citadel = st.owner[st.layout.citadel]
 
 
@@ -359,14 +392,20 @@ def run_eor(st: GardiensState) -> None:
 
 
 def advance_shadow(st: GardiensState, i: int) -> bool:
-    """GR-25.7: one advance step; returns True when a devour choice is pending."""
+    """GR-25.7: one advance step; returns True when a devour choice is pending.
+
+    GR-29.6 ``shadows=advance``: the Shadow always moves on; guardians on the next
+    hex stay there, without a controller while it stands on them (GR-25.3).
+    """
     pos = st.shadow_pos[i]
     if pos == NONE or st.shadow_delayed[i]:
         return False
     nxt = st.layout.next_hex[pos]
     if nxt == NONE:
         return False
-    if st.count[nxt] > 0:
+    if st.shadows_advance:
+        st.hexes_cache = None  # control may change on both hexes (see ``controlled_shared``)
+    elif st.count[nxt] > 0:
         return devour(st, nxt)
     st.shadow_pos[i] = nxt
     if nxt == st.layout.citadel:  # GR-25.11

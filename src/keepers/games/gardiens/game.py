@@ -7,13 +7,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from keepers.core.bots import RandomBot
-from keepers.core.game import BotFactory, Game, GameState, JsonDict
+from keepers.core.game import BotFactory, Game, GameState, JsonDict, Option
 from keepers.core.simulate import wilson
 from keepers.games.gardiens import dispatch  # noqa: F401  (registers the phase rules)
 from keepers.games.gardiens.gamedata import GameData, load
 from keepers.games.gardiens.setup import new_game
 from keepers.games.gardiens.state import GardiensState
-from keepers.games.gardiens.validate import check_options, check_state
+from keepers.games.gardiens.validate import check_state
+
+OPTIONS = (
+    Option("coop", False, clause="GR-25"),
+    Option("max_rounds", 60, minimum=1),
+    Option("first_player", "rotate", choices=("rotate", "fixed"), clause="GR-29.1"),
+    Option("territory_points", "snapshot", choices=("snapshot", "accumulate"),
+           clause="GR-29.2"),
+    Option("bank_trade", False, clause="GR-29.3"),
+    Option("watchtower", "all", choices=("all", "adjacent"), clause="GR-29.4"),
+    Option("alliance_sharing", "gift", choices=("gift", "swap"), clause="GR-29.5"),
+    Option("shadows", "block", choices=("block", "advance"), clause="GR-29.6"),
+)
+"""The game options: the co-operative variant, the safety cap on rounds, and the six
+readings of GR-29 (each with the earlier ruling or the literal text as its other value)."""
 
 
 class GardiensGame(Game):
@@ -34,26 +48,40 @@ class GardiensGame(Game):
             self._data = load()
         return self._data
 
-    def default_options(self) -> dict[str, Any]:
-        """``coop``: the co-operative variant (GR-25); ``max_rounds``: safety cap."""
-        return {"coop": False, "max_rounds": 60}
+    options = OPTIONS
+    rules_version = 2
+    """Version 2: the GR-29 options, whose defaults change three earlier rulings
+    (no Bank trade, Watchtowers see every hand, allies may give cubes)."""
 
     def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
-        """Set up a new game (GR-3); every chance event comes from ``seed``."""
-        check_options(dict(options), self.default_options())
-        opts = {**self.default_options(), **dict(options)}
-        return new_game(self.data, players, seed, bool(opts["coop"]), int(opts["max_rounds"]))
+        """Set up a new game (GR-3); every chance event comes from ``seed``.
+
+        ``options`` are checked strictly (unknown keys and values refused with a
+        ValueError); the ones not given take their defaults.
+        """
+        return new_game(self.data, players, seed, self.check_options(options))
 
     def state_from_dict(self, data: JsonDict) -> GameState:
         """Rebuild a state from a position file; a corrupt position raises ValueError."""
         if not isinstance(data, dict):
             raise ValueError("a position's state must be an object")
+        self.position_options(data.get("options"))
         try:
             state = GardiensState.from_dict(data, self.data)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ValueError(f"malformed position: {exc!r}") from None
         check_state(state)
         return state
+
+    def position_options(self, options: Any) -> dict[str, Any]:
+        """The options a position is played under: every declared one, each valid
+        (a position names them all, so that it plays on under the same readings)."""
+        if not isinstance(options, dict):
+            raise ValueError("a position must hold its options (an object naming each one)")
+        missing = [option.name for option in self.options if option.name not in options]
+        if missing:
+            raise ValueError(f"the position's options lack {', '.join(missing)}")
+        return self.check_options(options)
 
     def bots(self) -> dict[str, BotFactory]:
         """``random`` (uniform over legal decisions) and ``greedy`` (heuristic)."""

@@ -165,6 +165,8 @@ class GameData:
     give_cmds: tuple[str, ...]  # "give NAME" per resource (partner swap)
     get_cmds: tuple[str, ...]  # "get NAME" per resource (partner swap)
     propose_cmds: tuple[str, ...]  # "propose COLOUR" per colour (alliance step)
+    # [colour][resource]: "give COLOUR NAME" (a gift to the ally, GR-29.5)
+    gift_cmds: tuple[tuple[str, ...], ...]
     # [give]: (take, "exchange GIVE TAKE") for each other resource
     exchange_cmds: tuple[tuple[tuple[int, str], ...], ...]
     event_forbids: dict[str, frozenset[str]]  # event instance -> actions it forbids
@@ -394,6 +396,8 @@ def parse(raw: dict[str, Any]) -> GameData:
         give_cmds=tuple(f"give {name}" for name in order),
         get_cmds=tuple(f"get {name}" for name in order),
         propose_cmds=tuple(f"propose {c}" for c in raw["components"]["colours"]),
+        gift_cmds=tuple(tuple(f"give {c} {name}" for name in order)
+                        for c in raw["components"]["colours"]),
         exchange_cmds=tuple(tuple((j, f"exchange {a} {b}") for j, b in enumerate(order) if j != i)
                             for i, a in enumerate(order)),
         event_forbids={i: _forbids(events[i.split("#")[0]]) for i in event_instances},

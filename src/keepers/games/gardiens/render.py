@@ -9,6 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from keepers.core.game import JsonDict
+from keepers.core.i18n import t
+from keepers.games.gardiens.game import OPTIONS
 from keepers.games.gardiens.gamedata import GameData, load
 
 CELL = 5  # characters per half hex step
@@ -20,8 +22,11 @@ STYLE = {"red": "bold red", "blue": "bold blue", "green": "bold green",
 
 def render_view(view: JsonDict) -> Any:
     """Return a Rich renderable for a player's (or spectator's) view."""
-    parts: list[Any] = [header(view), hex_map(view), players_table(view),
-                        Text(f"River: {card_names(view['river'])}")]
+    parts: list[Any] = [header(view)]
+    rules = rules_line(view.get("options") or {})
+    if rules:
+        parts.append(Text(rules, style="italic"))
+    parts += [hex_map(view), players_table(view), Text(f"River: {card_names(view['river'])}")]
     if view.get("hand") is not None:
         parts.append(hand_text(view))
     if view.get("last_combat"):
@@ -43,6 +48,18 @@ def header(view: JsonDict) -> Text:
     if decision:
         text.append(f"waiting for {decision['player']}: {decision['kind']}")
     return text
+
+
+def rules_line(options: dict[str, Any]) -> str:
+    """The options in force that differ from the defaults (GR-29), e.g.
+    ``Rules: first_player=fixed, bank_trade=true``; empty under the defaults."""
+    changed = []
+    for option in OPTIONS:
+        value = options.get(option.name, option.default)
+        if value != option.default:
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+            changed.append(f"{option.name}={shown}")
+    return t("gardiens.rules.line", options=", ".join(changed)) if changed else ""
 
 
 def hex_cell(hex_: dict[str, Any]) -> tuple[Text, Text]:
@@ -126,25 +143,19 @@ def combat_text(combat: dict[str, Any]) -> Text:
     )
 
 
-TEMPLATES = {
-    "attack": "attack {1} from {0} with {2} guardian(s)",
-    "move": "move {2} guardian(s) from {0} to {1}",
-    "build": "build a {0} on {1}",
-    "conquer": "move {0} guardian(s) into the conquered hex",
-    "forward": "start next to the Citadel on {0}",
-    "propose": "propose an alliance to {0}",
-    "source": "take {0} from the Source",
-    "recruit": "recruit (pay 1 food + 1 gold, draw, place)",
-    "pass": "pass (draw 1 card, end the action phase)",
-}
+TEMPLATES = ("attack", "move", "build", "conquer", "forward", "propose", "source", "recruit",
+             "pass", "give", "end")
+"""Decision verbs with a label in the catalogues (``gardiens.action.<verb>``), used when
+the decision has as many words after the verb as the label has blanks."""
 
 
 def describe(action: str, data: GameData) -> str:
     """A readable description of a decision, naming cards by their names."""
     verb, *args = action.split()
-    template = TEMPLATES.get(verb)
-    if template is not None and template.count("{") == len(args):
-        return template.format(*args)
+    if verb in TEMPLATES:
+        template = t(f"gardiens.action.{verb}")
+        if template.count("{") == len(args):
+            return template.format(*args)
     words = [verb]
     for word in args:
         card_id = word.split("#")[0]

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from keepers.core.rng import Rng
 from keepers.games.gardiens.gamedata import GameData
 from keepers.games.gardiens.state import NONE, GardiensState
 
 
-def new_game(data: GameData, players: int, seed: int, coop: bool,
-             max_rounds: int) -> GardiensState:
-    """Return the state waiting for seat 1's forward-hex choice (GR-3.8)."""
+def new_game(data: GameData, players: int, seed: int,
+             options: Mapping[str, Any]) -> GardiensState:
+    """Return the state waiting for seat 1's forward-hex choice (GR-3.8).
+
+    ``options``: every declared option, checked (``GardiensGame.check_options``).
+    """
     if players not in data.layouts:
         raise ValueError(f"Les Gardiens du Royaume is played by 2 to 5 players, not {players}")
     st = GardiensState(data, players)
     st.rng = Rng(seed)
-    st.coop = coop
-    st.max_rounds = max_rounds
+    st.set_options(options)
+    coop = st.coop
     st.first = st.rng.below(players)  # GR-3.1
     _empty_board(st)
     _players(st)

@@ -8,7 +8,7 @@ cards, overpopulation, victory points).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from keepers.core.errors import RuleError
@@ -26,7 +26,10 @@ _LIST_FIELDS = ("owner", "count", "building", "protect", "shadow_pos", "shadow_d
 _NESTED_FIELDS = ("cubes", "hands", "objectives", "achieved", "types_built")
 _SCALAR_FIELDS = ("n", "first", "snap_citadel", "round", "turn_in_round", "active",
                   "actions_taken", "partner_refused", "round_effect", "phase", "decider",
-                  "over", "end_reason", "capped_flag", "coop", "max_rounds")
+                  "over", "end_reason", "capped_flag")
+# The options (GR-25, GR-29), saved as one object; the flags below are read from them.
+_OPTION_FLAGS = ("coop", "max_rounds", "fixed_first", "accumulate", "bank_trade", "tower_all",
+                 "gifts", "shadows_advance")
 
 
 # The rules of each decision phase, filled in by ``dispatch`` when it is imported
@@ -40,7 +43,8 @@ class GardiensState(GameState):
     """A full position: board, players, decks, and the pending decision."""
 
     __slots__ = ("data", "layout", "rng", *_LIST_FIELDS, *_NESTED_FIELDS, *_SCALAR_FIELDS,
-                 "ctx", "last_combat", "objective_cache", "hexes_cache")
+                 "options", *_OPTION_FLAGS, "ctx", "last_combat", "objective_cache",
+                 "hexes_cache")
 
     data: GameData
     layout: Layout
@@ -94,8 +98,18 @@ class GardiensState(GameState):
     hexes_cache: tuple[list[int], dict[int, list[int]]] | None
     capped_flag: bool
     forced_dice: list[str]
-    coop: bool
-    max_rounds: int
+    # The options in force (name, value), every declared one: immutable, shared by clones.
+    options: tuple[tuple[str, Any], ...]
+    # Read from ``options`` by ``set_options`` and never changed after: plain flags for
+    # the rules that depend on an option (no dictionary lookup on the hot paths).
+    coop: bool  # GR-25
+    max_rounds: int  # the safety cap
+    fixed_first: bool  # GR-29.1 first_player = fixed
+    accumulate: bool  # GR-29.2 territory_points = accumulate
+    bank_trade: bool  # GR-29.3 bank_trade = true
+    tower_all: bool  # GR-29.4 watchtower = all
+    gifts: bool  # GR-29.5 alliance_sharing = gift, outside co-op (GR-25.12)
+    shadows_advance: bool  # GR-29.6 shadows = advance, in co-op
 
     def __init__(self, data: GameData | None = None, players: int = 2) -> None:
         super().__init__()
@@ -106,6 +120,26 @@ class GardiensState(GameState):
         self.last_combat = None
         self.objective_cache = None
         self.hexes_cache = None
+
+    def set_options(self, options: Mapping[str, Any]) -> None:
+        """Play under these options (a full, checked mapping: ``Game.check_options``)."""
+        self.options = tuple(options.items())
+        self.coop = bool(options["coop"])
+        self.max_rounds = int(options["max_rounds"])
+        self.fixed_first = options["first_player"] == "fixed"
+        self.accumulate = options["territory_points"] == "accumulate"
+        self.bank_trade = bool(options["bank_trade"])
+        self.tower_all = options["watchtower"] == "all"
+        self.gifts = options["alliance_sharing"] == "gift" and not self.coop
+        self.shadows_advance = options["shadows"] == "advance" and self.coop
+
+    def round_first(self) -> int:
+        """The player who starts the current round and draws its Event (GR-4.1, GR-17.2):
+        seat ((n - 1) mod N) + 1 in round n, or always seat 1 with ``first_player=fixed``
+        (GR-29.1)."""
+        if self.fixed_first:
+            return self.first
+        return (self.first + (self.round if self.round > 0 else 1) - 1) % self.n
 
     # -- engine contract ------------------------------------------------------
     def decision(self) -> Decision | None:
@@ -176,7 +210,7 @@ class GardiensState(GameState):
 
     def to_dict(self) -> JsonDict:
         """Return the full position as JSON-ready data (hidden items included)."""
-        out: JsonDict = {"players": self.n, "rng": self.rng.state}
+        out: JsonDict = {"players": self.n, "rng": self.rng.state, "options": dict(self.options)}
         for name in _SCALAR_FIELDS:
             out[name] = getattr(self, name)
         for name in _LIST_FIELDS:
@@ -192,6 +226,7 @@ class GardiensState(GameState):
         """Rebuild a state from :meth:`to_dict` output."""
         state = cls(game_data, int(data["players"]))
         state.rng = Rng(int(data["rng"]))
+        state.set_options(data["options"])
         for name in _SCALAR_FIELDS:
             setattr(state, name, data[name])
         for name in _LIST_FIELDS:
@@ -227,8 +262,16 @@ class GardiensState(GameState):
         other.over = self.over
         other.end_reason = self.end_reason
         other.capped_flag = self.capped_flag
+        # options (immutable)
+        other.options = self.options
         other.coop = self.coop
         other.max_rounds = self.max_rounds
+        other.fixed_first = self.fixed_first
+        other.accumulate = self.accumulate
+        other.bank_trade = self.bank_trade
+        other.tower_all = self.tower_all
+        other.gifts = self.gifts
+        other.shadows_advance = self.shadows_advance
         # flat lists
         other.owner = self.owner.copy()
         other.count = self.count.copy()
@@ -331,6 +374,11 @@ class GardiensState(GameState):
         for _ in range(owner.count(player)):
             h = owner.index(player, h + 1)
             out.append(h)
+        if self.shadows_advance and self.shadow_pos:
+            # GR-29.6: guardians a Shadow walked onto stay, but a Shadow hex has no
+            # controller (GR-25.3); whoever moves a Shadow forgets this list.
+            shadows = self.shadow_pos
+            return [h for h in out if h not in shadows]
         return out
 
     def controls(self, player: int, hex_index: int) -> bool:
@@ -391,6 +439,9 @@ class GardiensState(GameState):
         for _ in range(building.count(want)):  # buildings are few: find them in C
             h = building.index(want, h) + 1
             found += owner[h - 1] == player
+        if found and self.shadows_advance:  # a building on a Shadow hex works for nobody
+            found -= sum(1 for pos in set(self.shadow_pos)
+                         if pos != NONE and owner[pos] == player and building[pos] == want)
         return found
 
     # -- guardians ------------------------------------------------------------

@@ -14,18 +14,6 @@ from keepers.games.gardiens.state import NONE, GardiensState
 TRANSIENT_PHASES = ("eor",)
 
 
-def check_options(options: dict[str, Any], known: dict[str, Any]) -> None:
-    """Refuse unknown options and values of the wrong type."""
-    for key, value in options.items():
-        if key not in known:
-            raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(known))}")
-        if isinstance(known[key], bool) and not isinstance(value, bool):
-            raise ValueError(f"option {key} must be true or false, not {value!r}")
-        if (isinstance(known[key], int) and not isinstance(known[key], bool)
-                and (not isinstance(value, int) or isinstance(value, bool) or value < 1)):
-            raise ValueError(f"option {key} must be a positive integer, not {value!r}")
-
-
 def check_state(st: GardiensState) -> None:
     """Raise ValueError when a rebuilt position is not a possible position of the game."""
     _check_shapes(st)
@@ -93,7 +81,7 @@ def _check_board(st: GardiensState) -> None:
     for h, (owner, count) in enumerate(zip(st.owner, st.count, strict=True)):
         if (owner == NONE) != (count == 0) or owner >= st.n or count > limit:
             raise ValueError(f"hex {st.label(h)} has {count} guardian(s) of owner {owner}")
-        if count and h in st.shadow_pos:
+        if count and h in st.shadow_pos and not st.shadows_advance:  # GR-25.3 (GR-29.6)
             raise ValueError(f"hex {st.label(h)} holds guardians and a Shadow")
         if not NONE <= st.building[h] < len(st.data.buildings):
             raise ValueError(f"hex {st.label(h)} has an unknown building")

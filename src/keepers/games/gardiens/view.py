@@ -3,7 +3,8 @@
 A view is plain JSON::
 
     {"game": "gardiens", "players": N, "you": seat index or None, "you_colour": ...,
-     "coop": bool, "round": n, "first_player": colour, "active": colour,
+     "coop": bool, "options": {name: value, every option in force},
+     "round": n, "first_player": colour (who starts the round), "active": colour,
      "board": [{"hex": "T15", "q", "r", "kind", "resource", "owner": colour|None,
                 "guardians", "building", "shadows": [...], "protected", "adjacent": [...]}],
      "seats": [{"colour", "seat", "home", "cubes": {...}, "reserve", "hand_size",
@@ -43,8 +44,9 @@ def make_view(st: GardiensState, player: int | None) -> JsonDict:
         "you": player,
         "you_colour": st.colour(player) if player is not None else None,
         "coop": st.coop,
+        "options": dict(st.options),
         "round": st.round,
-        "first_player": st.colour((st.first + max(st.round, 1) - 1) % st.n),
+        "first_player": st.colour(st.round_first()),
         "active": st.colour(st.active),
         "board": board_view(st),
         "seats": [seat_view(st, p) for p in range(st.n)],
@@ -120,13 +122,20 @@ def objective_view(st: GardiensState, p: int) -> list[dict[str, Any]]:
 
 
 def visible_hands(st: GardiensState, p: int) -> dict[str, list[str]]:
-    """Hands seen through Watchtowers (GR-20.4), or all hands in co-op (GR-20.7)."""
+    """Hands seen through Watchtowers, or all hands in co-op (GR-20.7).
+
+    GR-29.4 ``watchtower=all``: controlling a Watchtower shows every opponent's hand;
+    ``adjacent`` (GR-20.4): the hands of the opponents next to it.  Action cards only:
+    objectives and decks stay hidden.
+    """
     if st.coop:
         return {st.colour(q): list(st.hands[q]) for q in st.opponents(p)}
     tower = st.data.building_index["watchtower"]
     seen: set[int] = set()
-    for h in st.controlled(p):
+    for h in st.controlled_shared(p):  # read only
         if st.building[h] == tower:
+            if st.tower_all:
+                return {st.colour(q): list(st.hands[q]) for q in sorted(st.opponents(p))}
             seen.update(st.owner[n] for n in st.layout.neighbours[h])
     seen.discard(NONE)
     seen.discard(p)

@@ -22,6 +22,10 @@ class KeythedralGame(Game):
     title = "Keythedral"
     min_players = 2
     max_players = 5
+    # 2: the 2026-11-25 revision (harvest shortage all or nothing, KT-6.4; Craft Exchange
+    # from the store only, KT-12.7; Hard Worker doubles every cube, KT-12.14) changes how
+    # recorded games play out, so records and positions of version 1 are refused.
+    rules_version = 2
 
     def default_options(self) -> dict[str, Any]:
         """``length`` short|full (KT-15.3), ``face_up`` (KT-15.2), ``first`` seat or -1
