@@ -4,6 +4,7 @@ GR-20, GR-28)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -32,7 +33,9 @@ def check_invariants(st: GardiensState) -> None:
     for h, count in enumerate(st.count):
         assert 0 <= count <= limit
         assert (count == 0) == (st.owner[h] == NONE)
-        assert not (count and st.has_shadow(h))
+        # GR-25.3; with GR-29.6 shadows=advance a Shadow may stand on guardians it passes
+        assert not (count and st.has_shadow(h)) or st.shadows_advance
+        assert not (count and st.has_shadow(h) and h in st.controlled(st.owner[h]))
     playing = [st.ctx["card"]] if "card" in st.ctx else []
     cards = st.deck + st.river + st.discard + [c for h in st.hands for c in h] + playing
     assert sorted(cards) == sorted(data.card_instances)
@@ -60,10 +63,12 @@ def hide_others(st: GardiensState, viewer: int) -> GardiensState:
     return other
 
 
-def play_checked(seed: int) -> tuple[GardiensState, list[str]]:
+def play_checked(seed: int, options: dict[str, Any] | None = None,
+                 ) -> tuple[GardiensState, list[str]]:
+    """A seeded random game, checked after every decision (``options``: GR-29 readings)."""
     players = 2 + seed % 4
     coop = seed % 5 == 4
-    st = GAME.new_state(players, seed, {"coop": coop})
+    st = GAME.new_state(players, seed, {"coop": coop, **(options or {})})
     assert isinstance(st, GardiensState)
     bots = [RandomBot(p, seed) for p in range(players)]
     actions: list[str] = []
@@ -80,6 +85,27 @@ def play_checked(seed: int) -> tuple[GardiensState, list[str]]:
         actions.append(action)
         check_invariants(st)
     return st, actions
+
+
+READINGS = [{"first_player": "fixed"}, {"territory_points": "accumulate"},
+            {"bank_trade": True}, {"watchtower": "adjacent"}, {"alliance_sharing": "swap"},
+            {"shadows": "advance", "coop": True},
+            {"first_player": "fixed", "bank_trade": True, "coop": True}]
+
+
+@pytest.mark.parametrize("options", READINGS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_random_selfplay_under_each_reading(options: dict[str, Any]) -> None:
+    """GR-29.1 GR-29.2 GR-29.3 GR-29.4 GR-29.5 GR-29.6 GR-1.4 GR-20.2 GR-28.2: random games
+    under every reading other than the defaults keep the invariants and the secrecy of
+    views, end (or hit the cap), and replay exactly from their decisions."""
+    for seed in range(6):
+        st, actions = play_checked(seed, options)
+        assert st.over and dict(st.options) == {**GAME.default_options(), **options,
+                                                "coop": st.coop}
+        replay = GAME.new_state(st.n, seed, dict(st.options))
+        for action in actions:
+            replay.apply(action)
+        assert replay.to_dict() == st.to_dict()
 
 
 @pytest.mark.parametrize("block", range(4))
