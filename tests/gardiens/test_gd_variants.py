@@ -504,6 +504,38 @@ def test_gift_labels_in_every_language() -> None:
         i18n.set_language(None)
 
 
+def test_bots_and_gifts() -> None:
+    """GR-29.5 GR-28.1: the greedy bot never gives cubes away (it ends the gift window at
+    once); random players may give, and their games still end: every gift takes one cube
+    from the giver and spends no action, so a turn holds finitely many gifts."""
+    from keepers.core.bots import RandomBot
+    from keepers.games.gardiens.bots import GreedyBot
+
+    st = _allied()
+    bot = GreedyBot(RED, 1)
+    assert not bot.choose(st.view(RED), st.legal_actions()).startswith("give")
+    act(st, "move T01 T21 1", "move T21 T01 1")
+    assert st.phase == "gift" and bot.choose(st.view(RED), st.legal_actions()) == "end"
+    gifts = 0
+    for seed in range(4):
+        game = GAME.new_state(3, seed, {})
+        assert isinstance(game, GardiensState)
+        bots = [RandomBot(p, seed) for p in range(3)]
+        while not game.is_over():
+            action = bots[game.to_move() or 0].choose(None, game.legal_actions())
+            giver, ally = game.active, game.ally[game.active]
+            before = (sum(game.cubes[giver]), sum(game.cubes[ally]), game.actions_taken)
+            gift = action.startswith("give") and game.phase in ("action", "gift")
+            game.apply(action)
+            if gift:
+                gifts += 1
+                after = (sum(game.cubes[giver]), sum(game.cubes[ally]))
+                assert after == (before[0] - 1, before[1] + 1)
+                # no action spent (unless the last cube given closed the turn)
+                assert game.actions_taken == before[2] or game.active != giver
+    assert gifts > 50
+
+
 # -- GR-29.6 shadows (co-op) ---------------------------------------------------------
 def _shadow_next_to_red(reading: str) -> GardiensState:
     """Co-op, 2 players: SH1 on T08 (2,-2) after one end of round; RED (seat 1) has 2

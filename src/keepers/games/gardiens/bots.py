@@ -3,7 +3,9 @@
 ``greedy`` decides from its own view and the legal decisions only: it scores
 each legal action with simple heuristics (buildings for points, attacks with
 good odds, expansion, recruiting) and picks the best, ties broken by its own
-seeded generator.
+seeded generator.  It makes no alliances and gives no cubes (GR-29.5).  ``random``
+(the core's) may give cubes to an ally: each gift takes a cube from the giver and
+costs no action, so a turn still ends.
 """
 
 from __future__ import annotations
@@ -240,6 +242,8 @@ class Context:
         return float(self.enemy_neighbours(args[0]) + self.hexes[args[0]]["guardians"])
 
     def _s_give(self, args: list[str]) -> float:
+        # Never gives: a gift to an ally (GR-29.5) only helps another player win, and
+        # this bot makes no alliances; "end" (0.5) closes the gift window at once.
         return -1.0
 
 
