@@ -32,9 +32,11 @@ OLD_READINGS = {"bank_trade": True, "watchtower": "adjacent", "alliance_sharing"
 """The readings of GR-29.3, 29.4 and 29.5 the engine played before they became options."""
 
 
-def _as_before(data: dict[str, Any]) -> dict[str, Any]:
+def _as_before(data: dict[str, Any], legacy: bool = True) -> dict[str, Any]:
     """A view or position without the ``options`` object (added with GR-29); a position
-    gets back its ``coop`` and ``max_rounds`` fields."""
+    gets back its ``coop`` and ``max_rounds`` fields.  Unchanged when not ``legacy``."""
+    if not legacy:
+        return data
     out = dict(data)
     options = out.pop("options")
     if "rng" in out:  # a position
@@ -45,7 +47,9 @@ def _as_before(data: dict[str, Any]) -> dict[str, Any]:
 def fingerprint(players: int, seed: int, coop: bool = False, max_rounds: int = 60,
                 readings: dict[str, Any] | None = None) -> str:
     """Play a seeded random game and hash everything observable along the way
-    (``readings``: the GR-29 options; by default those the engine had before them)."""
+    (``readings``: the GR-29 options; by default those the engine had before them, and
+    positions and views are then hashed as they were before, see ``_as_before``)."""
+    legacy = readings is None
     options = {"coop": coop, "max_rounds": max_rounds,
                **(OLD_READINGS if readings is None else readings)}
     st = GAME.new_state(players, seed, options)
@@ -58,14 +62,14 @@ def fingerprint(players: int, seed: int, coop: bool = False, max_rounds: int = 6
         digest.update(f"{len(legal)}|{action}|{'/'.join(legal)}\n".encode())
         if done % VIEW_EVERY == 0:
             decider = st.to_move()
-            seen = [tuple(st.decision() or ()), _as_before(st.view(decider)),
-                    _as_before(st.view(None))]
+            seen = [tuple(st.decision() or ()), _as_before(st.view(decider), legacy),
+                    _as_before(st.view(None), legacy)]
             digest.update(json.dumps(seen, sort_keys=True).encode())
             st = st.clone()  # play on from a copy: clone() must copy everything
         st.apply_trusted(action)
         done += 1
-    final = [_as_before(st.to_dict()), st.scores(), st.winners(), _as_before(st.view(0)),
-             st.capped]
+    final = [_as_before(st.to_dict(), legacy), st.scores(), st.winners(),
+             _as_before(st.view(0), legacy), st.capped]
     digest.update(json.dumps(final, sort_keys=True).encode())
     return digest.hexdigest()[:20]
 
@@ -223,13 +227,97 @@ EXPECTED: dict[str, str] = {
 
 @pytest.mark.parametrize("players,seed,coop,max_rounds", _cases())
 def test_fingerprint(players: int, seed: int, coop: bool, max_rounds: int) -> None:
+    """The games recorded before the options, under the readings of that time."""
     key = f"{players}-{seed}-{'coop' if coop else 'comp'}-{max_rounds}"
     assert fingerprint(players, seed, coop, max_rounds) == EXPECTED[key]
+
+
+def _default_cases() -> list[tuple[int, int, bool, dict[str, Any]]]:
+    """Today's defaults, then each other reading of GR-29 alone (Shadows: in co-op)."""
+    cases: list[tuple[int, int, bool, dict[str, Any]]] = [
+        (p, s, False, {}) for p in range(2, 6) for s in range(4)]
+    cases += [(p, 0, True, {}) for p in range(2, 6)]
+    for key, value in (("first_player", "fixed"), ("territory_points", "accumulate"),
+                       ("bank_trade", True), ("watchtower", "adjacent"),
+                       ("alliance_sharing", "swap")):
+        cases += [(p, s, False, {key: value}) for p in (3, 4) for s in range(2)]
+    cases += [(p, s, True, {"shadows": "advance"}) for p in range(2, 6) for s in range(2)]
+    return cases
+
+
+def _default_key(players: int, seed: int, coop: bool, readings: dict[str, Any]) -> str:
+    reading = ",".join(f"{k}={str(v).lower()}" for k, v in readings.items()) or "defaults"
+    return f"{players}-{seed}-{'coop' if coop else 'comp'}-{reading}"
+
+
+EXPECTED_DEFAULTS: dict[str, str] = {
+    "2-0-comp-defaults": "bc19607c590ab6fb1266",
+    "2-1-comp-defaults": "c897cff9f844fe9daa3e",
+    "2-2-comp-defaults": "4de893ea1e52979800c2",
+    "2-3-comp-defaults": "9c5117838cd1302c401d",
+    "3-0-comp-defaults": "ef830da11623046a85dd",
+    "3-1-comp-defaults": "4d4f93955841289c1309",
+    "3-2-comp-defaults": "59ffd65eaf490920483a",
+    "3-3-comp-defaults": "663f52044e4b3283988d",
+    "4-0-comp-defaults": "3cc204998bc9721c3a03",
+    "4-1-comp-defaults": "5ed9697fe8ffbad6f448",
+    "4-2-comp-defaults": "db235fae8de2a882df05",
+    "4-3-comp-defaults": "7d8f4453c7ebf1592998",
+    "5-0-comp-defaults": "aeef6eb98b2242fcbf5e",
+    "5-1-comp-defaults": "d4d99de9baab124aef60",
+    "5-2-comp-defaults": "47be7b7d4c7dd828e1b5",
+    "5-3-comp-defaults": "cbca2b9dc09f2008cc90",
+    "2-0-coop-defaults": "8fc048766814e981d7ca",
+    "3-0-coop-defaults": "08e71dd4c5af5a0b5c42",
+    "4-0-coop-defaults": "08c65ca9eace6a18490f",
+    "5-0-coop-defaults": "536d8b3608454e00c09f",
+    "3-0-comp-first_player=fixed": "156e205e2e6a465a5434",
+    "3-1-comp-first_player=fixed": "8356374308aac04d162f",
+    "4-0-comp-first_player=fixed": "fa75971982c76d3dbc1c",
+    "4-1-comp-first_player=fixed": "6a9388859e49667565bd",
+    "3-0-comp-territory_points=accumulate": "3d2d7b8490886476bd93",
+    "3-1-comp-territory_points=accumulate": "6ff22b7100e55b9d94f8",
+    "4-0-comp-territory_points=accumulate": "084a140096c0b3722309",
+    "4-1-comp-territory_points=accumulate": "f5932f1184d9f3148d57",
+    "3-0-comp-bank_trade=true": "9e8bf3b775545077ae70",
+    "3-1-comp-bank_trade=true": "e50a5d8bba5227dbb0c0",
+    "4-0-comp-bank_trade=true": "b7c1e8c675ed4ce889c8",
+    "4-1-comp-bank_trade=true": "b265c14c3d044b554755",
+    "3-0-comp-watchtower=adjacent": "a98071e4a1dadc295fe5",
+    "3-1-comp-watchtower=adjacent": "e4f1ca04a503fdb64dbd",
+    "4-0-comp-watchtower=adjacent": "bcf8687e96c9f8afb292",
+    "4-1-comp-watchtower=adjacent": "7481c21061528729dd04",
+    "3-0-comp-alliance_sharing=swap": "bc2567286c8d42f26edf",
+    "3-1-comp-alliance_sharing=swap": "1fc89feb2a05cc256d74",
+    "4-0-comp-alliance_sharing=swap": "4bf62696fdef009ef5ba",
+    "4-1-comp-alliance_sharing=swap": "7328077bdaafa743e1b6",
+    "2-0-coop-shadows=advance": "24bb91ccd663139bbc18",
+    "2-1-coop-shadows=advance": "16173696e0e87777bb81",
+    "3-0-coop-shadows=advance": "b8fba7f656ac9e0f4969",
+    "3-1-coop-shadows=advance": "98aa97f936a9f3652edf",
+    "4-0-coop-shadows=advance": "49526c6bb459d1f0107a",
+    "4-1-coop-shadows=advance": "04405f8961579d3784ca",
+    "5-0-coop-shadows=advance": "0c91bf0b78080e14ff49",
+    "5-1-coop-shadows=advance": "e0621e2b82170f3fe59b",
+}
+
+
+@pytest.mark.parametrize("players,seed,coop,readings", _default_cases(),
+                         ids=[_default_key(*case) for case in _default_cases()])
+def test_fingerprint_under_the_options(players: int, seed: int, coop: bool,
+                                       readings: dict[str, Any]) -> None:
+    """The same, under today's defaults and each other reading (positions and views
+    hashed whole, options included), recorded when the options were added."""
+    key = _default_key(players, seed, coop, readings)
+    assert fingerprint(players, seed, coop, 60, readings) == EXPECTED_DEFAULTS[key]
 
 
 if __name__ == "__main__":
     for p, s, c, m in _cases():
         print(f'    "{p}-{s}-{"coop" if c else "comp"}-{m}": "{fingerprint(p, s, c, m)}",')
+    print()
+    for p, s, c, r in _default_cases():
+        print(f'    "{_default_key(p, s, c, r)}": "{fingerprint(p, s, c, 60, r)}",')
 
 
 def test_clone_copies_every_field() -> None:
