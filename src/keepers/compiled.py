@@ -34,14 +34,16 @@ from types import ModuleType
 MODULES = (
     "keepers.games.viscounts.effects",
     "keepers.games.viscounts.data",
-    "keepers.games.viscounts.tasks",
     "keepers.games.viscounts.model",
     "keepers.games.viscounts.state",
-    "keepers.games.viscounts.interpreter",
-    "keepers.games.viscounts.actions",
-    "keepers.games.viscounts.turns",
-    "keepers.games.viscounts.solo",
-    "keepers.games.viscounts.engine",
+    "keepers.games.viscounts.flow",
+    "keepers.games.viscounts.rules.concepts",
+    "keepers.games.viscounts.rules.effects",
+    "keepers.games.viscounts.rules.castle",
+    "keepers.games.viscounts.rules.actions",
+    "keepers.games.viscounts.rules.solo",
+    "keepers.games.viscounts.rules.setup",
+    "keepers.games.viscounts.rules.turns",
 )
 """Modules compiled by mypyc, in dependency order (the rest of keepers is always Python)."""
 

@@ -59,7 +59,7 @@ def test_build_matching_the_sources_is_used(root: Path) -> None:
 def test_edited_source_makes_the_build_stale(root: Path) -> None:
     """A compiled copy built from other sources is never run (it would play old rules)."""
     _build(root)
-    source = compiled.source_path("keepers.games.viscounts.turns", root)
+    source = compiled.source_path("keepers.games.viscounts.rules.turns", root)
     source.write_text(source.read_text() + "\n# edited\n")
     assert compiled.status(root) == "stale"
 

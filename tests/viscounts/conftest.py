@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from keepers.core.registry import register
-from keepers.games.viscounts import GAME, ViscountsState
+from keepers.games.viscounts import GAME, ViscountsState, flow
 from keepers.games.viscounts.data import DATA_DIR, GameData, load_data
+from keepers.games.viscounts.rules import solo as solo_rules
 
 register(GAME)
 
@@ -32,7 +33,7 @@ def new_game(players: int = 3, seed: int = 1, **options: object) -> ViscountsSta
     """A game just after setup (every setup choice takes the first option)."""
     state = GAME.new_state(players, seed, {**GAME.default_options(), **options})
     assert isinstance(state, ViscountsState)
-    while state.phase == "setup" and not state.is_over():
+    while state.position.phase == "setup" and not state.is_over():
         state.apply(state.legal_actions()[0])
     return state
 
@@ -40,7 +41,7 @@ def new_game(players: int = 3, seed: int = 1, **options: object) -> ViscountsSta
 def blank_game(players: int = 3, seed: int = 1) -> ViscountsState:
     """A set-up game with empty hands, decks, card spaces and resources for worked examples."""
     state = new_game(players, seed)
-    for player in state.players:
+    for player in state.position.players:
         player.hand, player.draw, player.discard = [], [], []
         player.spaces = [None, None, None]
         player.silver = player.ink = player.gold = player.stone = 0
@@ -48,9 +49,9 @@ def blank_game(players: int = 3, seed: int = 1) -> ViscountsState:
         player.deeds_acquired = player.deeds_approved = 0
         player.corruption, player.virtue = 1, 7
         player.manuscripts = []
-    state.engine.spots = {}
-    state.engine.castle = [[[0] * len(state.players) for _ in range(3)] for _ in range(5)]
-    state.engine.leader = -1
+    state.position.spots = {}
+    state.position.castle = [[[0] * len(state.position.players) for _ in range(3)] for _ in range(5)]
+    state.position.leader = -1
     return state
 
 
@@ -59,12 +60,12 @@ def start_task(state: ViscountsState, seat: int, phase: str, *task: object) -> l
 
     Nothing is resolved yet (use :func:`drain` or ``state.apply`` afterwards).
     """
-    state.engine.current = seat
-    state.engine.phase = phase
-    state.engine.stack = [tuple(task)]
-    state.engine.choice = None
+    state.position.current = seat
+    state.position.phase = phase
+    state.position.stack = [tuple(task)]
+    state.choice = None
     state._legal = None
-    choice = state._step(state.stack[-1])
+    choice = flow.step(state.position, state.position.stack[-1])
     return list(choice.options) if choice else []
 
 
@@ -83,22 +84,22 @@ def drain(state: ViscountsState, *answers: str) -> list[str]:
     """
     queue = list(answers)
     kinds: list[str] = []
-    while state.stack:
-        task = state.stack[-1]
-        choice = state._step(task)
+    while state.position.stack:
+        task = state.position.stack[-1]
+        choice = flow.step(state.position, task)
         if choice is None:
             continue
         if not choice.options:
-            state.stack.pop()
+            state.position.stack.pop()
             continue
         if len(choice.options) > 1:
             kinds.append(choice.kind)
         option = choice.options[0]
-        if state.players[choice.player].is_ai:
-            option = state.ai_pick(choice)
+        if state.position.players[choice.player].is_ai:
+            option = solo_rules.ai_pick(state.position, choice)
         elif queue and queue[0] in choice.options:
             option = queue.pop(0)
-        state._choose(task, option)
-    state.engine.choice = None
+        flow.answer(state.position, task, option)
+    state.choice = None
     state._legal = None
     return kinds

@@ -45,11 +45,14 @@ from typing import Any
 
 import pytest
 
-from keepers.games.viscounts import GAME, ViscountsState
+from keepers.games.viscounts import GAME, ViscountsState, flow
 from keepers.games.viscounts.data import CardDef, load_data
 from keepers.games.viscounts.effects import ICONS, Term, parse_icons
-from keepers.games.viscounts.scoring import final_scores, icon_total
-from keepers.games.viscounts.tasks import Choice, term_of
+from keepers.games.viscounts.flow import Choice
+from keepers.games.viscounts.rules import actions, castle, concepts, effects, setup, turns
+from keepers.games.viscounts.rules import solo as solo_rules
+from keepers.games.viscounts.rules.effects import term_of
+from keepers.games.viscounts.rules.scoring import final_scores, icon_total
 
 from .conftest import blank_game
 from .test_solo import solo
@@ -126,7 +129,7 @@ class Policy:
             return next((o for o in options if not o.endswith((" top", " done"))),
                         options[-1])
         if kind == "rearrange":
-            spaces = state.players[choice.player].spaces
+            spaces = state.position.players[choice.player].spaces
             wanted = "rearrange " + ",".join(c or "-" for c in reversed(spaces))
             return wanted if wanted in options else "rearrange keep"
         if kind == "section":
@@ -144,25 +147,25 @@ def run(state: ViscountsState, policy: Callable[[ViscountsState, Choice], str],
     Returns the kinds of the real choices (more than one option) asked of the human.
     """
     kinds = []
-    while state.stack:
-        task = state.stack[-1]
+    while state.position.stack:
+        task = state.position.stack[-1]
         if stop is not None and stop(task):
             break
-        choice = state._step(task)
+        choice = flow.step(state.position, task)
         if choice is None:
             continue
         if not choice.options:
-            state.stack.pop()
+            state.position.stack.pop()
             continue
-        if state.players[choice.player].is_ai:
-            option = state.ai_pick(choice)
+        if state.position.players[choice.player].is_ai:
+            option = solo_rules.ai_pick(state.position, choice)
         else:
             if len(choice.options) > 1:                  # a real decision (settle() rule)
                 kinds.append(choice.kind)
             option = policy(state, choice)
         assert option in choice.options, (option, choice)
-        state._choose(task, option)
-    state.engine.choice = None
+        flow.answer(state.position, task, option)
+    state.choice = None
     state._legal = None
     return kinds
 
@@ -175,19 +178,19 @@ SCALARS = ("silver", "ink", "gold", "stone", "corruption", "virtue", "debts_unpa
 
 def snapshot(state: ViscountsState, seat: int = 0) -> dict[str, Any]:
     """Everything a card effect can change for ``seat`` (and the shared piles it touches)."""
-    player = state.players[seat]
+    player = state.position.players[seat]
     snap: dict[str, Any] = {k: getattr(player, k) for k in SCALARS}
     snap.update(
         node=player.node,
         hand=list(player.hand), draw=list(player.draw), discard=list(player.discard),
         spaces=list(player.spaces), covered=list(player.covered),
         manuscripts=list(player.manuscripts), bonus=list(player.bonus),
-        removed=list(state.removed),
-        castle=[[state.castle[s][t][seat] for t in range(3)] for s in range(5)],
-        spots={k: tuple(v) for k, v in state.spots.items()},
-        tf_piles=[list(p) for p in state.tf_piles],
-        ms_piles=[list(p) for p in state.ms_piles],
-        future=list(state.ai.get("future", [])),
+        removed=list(state.position.removed),
+        castle=[[state.position.castle[s][t][seat] for t in range(3)] for s in range(5)],
+        spots={k: tuple(v) for k, v in state.position.spots.items()},
+        tf_piles=[list(p) for p in state.position.tf_piles],
+        ms_piles=[list(p) for p in state.position.ms_piles],
+        future=list(state.position.ai.get("future", [])),
     )
     return snap
 
@@ -214,7 +217,7 @@ class Oracle:
         self.sim = sim
         self.seat = seat
         self.picks = list(picks)
-        self.ai = state.players[seat].is_ai
+        self.ai = state.position.players[seat].is_ai
         self.setup = setup
 
     # --------------------------------------------------------------- helpers
@@ -254,7 +257,7 @@ class Oracle:
         for _ in range(n):
             choice = "ink"
             if self.ai:
-                chart = DATA.ai_boards[self.state.ai["board"]].resource_priority
+                chart = DATA.ai_boards[self.state.position.ai["board"]].resource_priority
                 choice = next((r for r, below in chart
                                if below is None or self.sim[r] < below), "ink")
             self.sim[choice] += 1
@@ -401,7 +404,7 @@ class Oracle:
 
     def build_free(self, term: Term) -> None:
         s = self.sim
-        geo = self.state.geo
+        geo = self.state.position.geo
         btype, at = term.word(0), term.kw("at", "any")
         if at == "viscount":
             spots = geo.group_spots(s["node"])
@@ -463,20 +466,20 @@ def position(players: int = 2) -> ViscountsState:
     pile topped by a starting card (no hire effect), one 4-cost manuscript visible.
     """
     state = blank_game(players)
-    player = state.players[0]
+    player = state.position.players[0]
     player.hand = list(FILLERS)
     player.draw = ["TF-S-squire", "TF-S-abbot"]
     player.discard = ["TF-S-labourer"]
     player.debts_unpaid, player.deeds_acquired = 2, 2
     player.node = "0.L"
-    state.castle[2][0][0] = 1
+    state.position.castle[2][0][0] = 1
     player.supply = 19
-    state.engine.tf_piles = [["TF-S-journeyman", "TF-S-abbot"], ["TF-S-squire"], ["TF-S-labourer"],
+    state.position.tf_piles = [["TF-S-journeyman", "TF-S-abbot"], ["TF-S-squire"], ["TF-S-labourer"],
                       ["TF-S-squire"], ["TF-S-labourer"]]
-    state.engine.ms_piles = [[], ["M02"], [], [], []]
-    state.engine.current = 0
-    state.engine.phase = "action"
-    state.engine.stack = []
+    state.position.ms_piles = [[], ["M02"], [], [], []]
+    state.position.current = 0
+    state.position.phase = "action"
+    state.position.stack = []
     return state
 
 
@@ -516,11 +519,11 @@ def test_card_played_from_hand(card_id: str, picks: list[str]) -> None:
     printed icons count on the board."""
     card = DATA.card(card_id)
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.hand = list(FILLERS) + [card_id]
     player.spaces = ["TF-S-squire", "TF-S-abbot", None]
     before = snapshot(state)
-    state.begin_manage(0)
+    turns.begin_manage(state.position, 0)
     run(state, Policy(picks=list(picks), fixed={"play": f"play {card_id}"}))
 
     sim_start = dict(before, hand=list(FILLERS), spaces=[card_id, "TF-S-squire", "TF-S-abbot"])
@@ -528,11 +531,11 @@ def test_card_played_from_hand(card_id: str, picks: list[str]) -> None:
     sim_start["corruption"] = min(before["corruption"] + surcharge, before["virtue"])
     expected = expect(state, sim_start, card.instant, picks)
     assert_same(snapshot(state), expected, None if card.instant.name == "none" else sim_start)
-    assert state.turn["distance"] == card.silver
+    assert state.position.turn["distance"] == card.silver
     player.spaces = [card_id, "TF-S-squire", "TF-S-abbot"]
-    played = state.icons(0)
+    played = concepts.board_icons(state.position, 0)
     player.spaces[0] = None
-    without = state.icons(0)
+    without = concepts.board_icons(state.position, 0)
     assert {i: played[i] - without[i] for i in ICONS} == {i: card.icon_count(i) for i in ICONS}
 
 
@@ -542,12 +545,12 @@ def test_card_dropoff(card_id: str, picks: list[str]) -> None:
     and its drop-off effect resolves before the new card is played."""
     card = DATA.card(card_id)
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-squire", "TF-S-abbot", card_id]
     before = snapshot(state)
-    state.begin_manage(0)
+    turns.begin_manage(state.position, 0)
     run(state, Policy(picks=list(picks)), stop=lambda task: task[0] == "play")
-    assert state.stack and state.stack[-1] == ("play", 0)
+    assert state.position.stack and state.position.stack[-1] == ("play", 0)
 
     start = dict(before, spaces=[None, "TF-S-squire", "TF-S-abbot"],
                  discard=before["discard"] + [card_id])
@@ -561,13 +564,13 @@ def test_card_hired_in_recruit_phase(card_id: str, picks: list[str]) -> None:
     and resolves its top-right effect."""
     card = DATA.card(card_id)
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-squire", "TF-S-abbot", None]
     player.silver = card.silver + 1
-    state.tf_piles[0].append(card_id)
+    state.position.tf_piles[0].append(card_id)
     before = snapshot(state)
-    state.engine.stack = [("recruit", 0)]
-    state.engine.phase = "recruit"
+    state.position.stack = [("recruit", 0)]
+    state.position.phase = "recruit"
     run(state, Policy(picks=list(picks), fixed={"recruit": f"recruit {card_id}"}))
 
     piles = [list(p) for p in before["tf_piles"]]
@@ -594,17 +597,17 @@ def test_card_dismissed_for_an_action(card_id: str, picks: list[str]) -> None:
     card = DATA.card(card_id)
     action = _dismiss_action(card)
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.node = "0.I" if action in ("workers", "transcribe") else "0.L"
     player.spaces = [ANTAGONIST, ANTAGONIST, None]          # 4 criminals: the action is free
     player.silver = card.silver
-    state.tf_piles[0].append(card_id)
-    state.ms_piles[0] = ["M02"]
-    spot = state.geo.group_spots("0.L")[0]
+    state.position.tf_piles[0].append(card_id)
+    state.position.ms_piles[0] = ["M02"]
+    spot = state.position.geo.group_spots("0.L")[0]
     target = {"trade": "trade 0", "build": f"build WS1 {spot}", "workers": "workers 1",
               "transcribe": "transcribe M02"}[action]
     before = snapshot(state)
-    state.engine.stack = [("act", 0, action, 1)]
+    state.position.stack = [("act", 0, action, 1)]
     run(state, Policy(picks=list(picks), fixed={"dismiss": f"dismiss {card_id}",
                                                 "target": target, "pay": "pay none"}))
 
@@ -618,11 +621,11 @@ def test_card_dismissed_for_an_action(card_id: str, picks: list[str]) -> None:
         oracle.apply(Term("build_free", ("workshop",), (("at", "viscount"),)))
     elif action == "workers":
         expected["supply"] -= 1
-        expected["castle"][state.geo.section_at(0)][0] += 1
+        expected["castle"][state.position.geo.section_at(0)][0] += 1
     elif action == "transcribe":
         oracle.take_manuscript(0)
     assert_same(snapshot(state), expected)
-    assert card_id in state.removed and state.turn["dismissed"]
+    assert card_id in state.position.removed and state.position.turn["dismissed"]
 
 
 # ---------------------------------------------------------------- ongoing triggers
@@ -660,31 +663,31 @@ def _trigger_event(card: str | None, trigger: str, picks: list[str],
     free whatever the card space holds: the two runs differ only by the card's ability.
     """
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = _spaces(card, space)
     if hand_card:
         player.hand.append(hand_card)
     policy = Policy(picks=list(picks), fixed={"pay": "pay none"})
     if trigger in ("on_trade", "on_build"):
         player.node = "0.L"
-        spot = state.geo.group_spots("0.L")[0]
+        spot = state.position.geo.group_spots("0.L")[0]
         policy.fixed["target"] = "trade 0" if trigger == "on_trade" else f"build WS1 {spot}"
-        state.engine.stack = [("act", 0, trigger.removeprefix("on_"), 1)]
+        state.position.stack = [("act", 0, trigger.removeprefix("on_"), 1)]
     elif trigger in ("on_noble_action", "on_transcribe"):
         player.node = "0.I"
-        state.ms_piles[0] = ["M02"]
+        state.position.ms_piles[0] = ["M02"]
         action = "workers" if trigger == "on_noble_action" else "transcribe"
         policy.fixed["target"] = "workers 1" if action == "workers" else "transcribe M02"
-        state.engine.stack = [("act", 0, action, 1)]
+        state.position.stack = [("act", 0, action, 1)]
     elif trigger == "on_flip_debt":
-        state.push(0, term_of("flip(debt)"))
+        effects.push(state.position, 0, term_of("flip(debt)"))
     elif trigger == "on_gain_debt":
-        state.push(0, term_of("gain_debt(1)"))
+        effects.push(state.position, 0, term_of("gain_debt(1)"))
     else:                                   # another player's collision (VB-6.5.2 step 2)
-        other = state.players[1]
+        other = state.position.players[1]
         other.corruption = other.virtue = 3
-        state.engine.current, state.engine.phase = 1, "collision"
-        state.begin_collision(1)
+        state.position.current, state.position.phase = 1, "collision"
+        turns.begin_collision(state.position, 1)
     run(state, policy)
     return state
 
@@ -744,18 +747,18 @@ COVER_SPACE_2 = ("TF-B-artist", "TF-S-squire")
 def _conversion_state(card: str, budget: dict[str, int], action: str, target: str
                       ) -> tuple[ViscountsState, str]:
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = [card, "TF-S-labourer" if card in COVER_SPACE_2 else None, None]
-    state.castle[2][0][0] = 0
+    state.position.castle[2][0][0] = 0
     player.supply = 20
     player.node = "0.I" if action in ("workers", "transcribe") else "0.L"
     player.debts_unpaid = player.deeds_acquired = 0
     for key, value in budget.items():
         setattr(player, key, value)
     if action == "transcribe":
-        state.ms_piles[0] = [target.split()[1]]
+        state.position.ms_piles[0] = [target.split()[1]]
     if target.endswith("*"):
-        target = target.replace("*", state.geo.group_spots("0.L")[0])
+        target = target.replace("*", state.position.geo.group_spots("0.L")[0])
     return state, target
 
 
@@ -774,19 +777,19 @@ def test_card_icon_conversion(card_id: str, twin: str, budget: dict[str, int], t
 
     state, full_target = _conversion_state(card_id, budget, action, target)
     twin_state, _ = _conversion_state(twin, budget, action, target)
-    limit = state.fund_limit(0, action)
-    assert limit - twin_state.fund_limit(0, action) == gain
+    limit = actions.fund_limit(state.position, 0, action)
+    assert limit - actions.fund_limit(twin_state.position, 0, action) == gain
     doubled = {k: 2 * v for k, v in budget.items()}
     state2, _ = _conversion_state(card_id, doubled, action, target)
     twin2, _ = _conversion_state(twin, doubled, action, target)
     capped = conversion.kw("uses") or not budget          # uses=n, or merchants (no budget)
-    assert state2.fund_limit(0, action) - twin2.fund_limit(0, action) == \
+    assert actions.fund_limit(state2.position, 0, action) - actions.fund_limit(twin2.position, 0, action) == \
         (gain if capped else 2 * gain)
-    assert full_target in [t for t, _ in state.targets(0, action)]
-    assert full_target not in [t for t, _ in twin_state.targets(0, action)]
+    assert full_target in [t for t, _ in actions.targets(state.position, 0, action)]
+    assert full_target not in [t for t, _ in actions.targets(twin_state.position, 0, action)]
 
     before = snapshot(state)
-    state.engine.stack = [("act", 0, action, 1)]
+    state.position.stack = [("act", 0, action, 1)]
     run(state, Policy(fixed={"target": full_target, "pay": payment}))
     expected = expect(state, before, "none")
     for part in payment.removeprefix("pay ").split(","):
@@ -798,7 +801,7 @@ def test_card_icon_conversion(card_id: str, twin: str, budget: dict[str, int], t
     words = full_target.split()
     if action == "workers":
         expected["supply"] -= int(words[1])
-        expected["castle"][state.geo.section_at(0)][0] += int(words[1])
+        expected["castle"][state.position.geo.section_at(0)][0] += int(words[1])
     elif action == "build":
         slot_type = "workshop" if words[1] == "WS1" else "trading_post"
         oracle.apply(Term("build_free", (slot_type,), (("at", "viscount"),)))
@@ -827,13 +830,13 @@ def test_manuscript_transcribed(ms_id: str, picks: list[str]) -> None:
     manuscript and resolves its immediate effect (scoring-only ones change nothing else)."""
     ms = DATA.manuscripts[ms_id]
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.node = "1.I"
     player.spaces = ["TF-S-abbot", "TF-S-squire", None]      # 1 cleric: pay cost - 1 ink
     player.ink = ms.cost
-    state.engine.ms_piles = [["M02"], [ms_id], [], [], []]           # M02: for gain_manuscript(3|4)
+    state.position.ms_piles = [["M02"], [ms_id], [], [], []]           # M02: for gain_manuscript(3|4)
     before = snapshot(state)
-    state.engine.stack = [("act", 0, "transcribe", 1)]
+    state.position.stack = [("act", 0, "transcribe", 1)]
     run(state, Policy(picks=list(picks), fixed={"target": f"transcribe {ms_id}"}))
 
     piles = [list(p) for p in before["ms_piles"]]
@@ -841,14 +844,14 @@ def test_manuscript_transcribed(ms_id: str, picks: list[str]) -> None:
     start = dict(before, ink=1, manuscripts=[ms_id], ms_piles=piles)
     expected = expect(state, start, ms.immediate, picks)
     assert_same(snapshot(state), expected, None if ms.immediate.name == "none" else start)
-    assert state.turn["transcribed"]
+    assert state.position.turn["transcribed"]
 
 
 def _scoring_state() -> ViscountsState:
     """A final position whose scoring counters are known by construction (see below)."""
     state = blank_game(2)
-    player = state.players[0]
-    state.engine.spots = {"1a": [0, "workshop"], "1b": [0, "trading_post"], "2a": [0, "trading_post"],
+    player = state.position.players[0]
+    state.position.spots = {"1a": [0, "workshop"], "1b": [0, "trading_post"], "2a": [0, "trading_post"],
                    "2b": [0, "guildhall"], "3a": [1, "workshop"]}
     player.hand = ["TF-S-squire"]                            # noble
     player.draw = ["TF-B-enforcer"]                          # noble*2
@@ -856,7 +859,7 @@ def _scoring_state() -> ViscountsState:
     player.spaces = ["TF-S-abbot", "TF-B-courier", "TF-S-labourer"]  # cleric, merchant*3, builder
     player.covered[4] = False                                # GH2: permanent noble
     player.debts_paid, player.deeds_approved, player.debts_unpaid = 3, 2, 1
-    state.castle[0][0][0], state.castle[1][1][0], state.castle[2][2][0] = 2, 2, 1
+    state.position.castle[0][0][0], state.position.castle[1][1][0], state.position.castle[2][2][0] = 2, 2, 1
     player.ink, player.gold, player.stone, player.silver = 2, 1, 2, 7
     return state
 
@@ -881,9 +884,9 @@ def test_manuscript_end_game_scoring(ms_id: str) -> None:
     vp = SCORING_COUNTERS[term.word(0)] // int(term.kw("per", "1")) * int(term.kw("each", "1"))
     assert vp > 0
     state = _scoring_state()
-    without = final_scores(state)[0]
-    state.players[0].manuscripts = [ms_id]
-    with_ms = final_scores(state)[0]
+    without = final_scores(state.position)[0]
+    state.position.players[0].manuscripts = [ms_id]
+    with_ms = final_scores(state.position)[0]
     assert with_ms.parts["manuscripts"] == vp
     assert with_ms.parts["ribbon_sets"] == 1
     assert with_ms.total - without.total == vp + 1
@@ -891,10 +894,10 @@ def test_manuscript_end_game_scoring(ms_id: str) -> None:
 
 def test_scoring_state_counters_match_the_hand_count() -> None:
     """VB-10.7: the hand-counted values used above are what the scoring counters read."""
-    from keepers.games.viscounts.scoring import counter
+    from keepers.games.viscounts.rules.scoring import counter
 
     state = _scoring_state()
-    assert {name: counter(state, 0, name) for name in SCORING_COUNTERS} == SCORING_COUNTERS
+    assert {name: counter(state.position, 0, name) for name in SCORING_COUNTERS} == SCORING_COUNTERS
 
 
 # ============================================================================ player cards
@@ -910,27 +913,27 @@ def test_player_card_setup(card_id: str) -> None:
     state = GAME.new_state(2, 5, GAME.default_options())
     assert isinstance(state, ViscountsState)
     others = [c.id for c in BASE_PLAYER_CARDS if c.id != card_id]
-    state.engine.pairs = [[card_id, hero], [others[0], "H-B-ada"], [others[1], "H-B-bertha"]]
-    state.tf_piles[0].append("TF-B-friar")                  # first visible: hire gives 1 virtue
+    state.position.pairs = [[card_id, hero], [others[0], "H-B-ada"], [others[1], "H-B-bertha"]]
+    state.position.tf_piles[0].append("TF-B-friar")                  # first visible: hire gives 1 virtue
     first = state.decision()
     assert first is not None and first.kind == "setup"
     seat = first.player                                     # reverse turn order (VB-5.7)
-    piles_before = [list(p) for p in state.tf_piles]
-    ms_before = [list(p) for p in state.ms_piles]
-    debt_above, deed_above = state.debt_above, state.deed_above
+    piles_before = [list(p) for p in state.position.tf_piles]
+    ms_before = [list(p) for p in state.position.ms_piles]
+    debt_above, deed_above = state.position.debt_above, state.position.deed_above
     state.apply(f"pick {card_id} {hero}")
     policy = Policy()
     while (d := state.decision()) is not None and d.player == seat and d.kind != "setup":
         choice = state.choice
         assert choice is not None
         state.apply(policy(state, choice))
-    player = state.players[seat]
+    player = state.position.players[seat]
 
     sim: dict[str, Any] = {k: 0 for k in SCALARS}
     sim.update(corruption=1, virtue=7, supply=20, silver=card.silver, ink=card.ink + card.any_resource,
                gold=card.gold, stone=card.stone, deeds_acquired=card.deeds,
-               debts_unpaid=card.debts, node=state.geo.node_of(card.start_space),
-               hand=state.starting_deck() + [hero], draw=[], discard=[], spaces=[None] * 3,
+               debts_unpaid=card.debts, node=state.position.geo.node_of(card.start_space),
+               hand=setup.starting_deck(state.position) + [hero], draw=[], discard=[], spaces=[None] * 3,
                covered=[True] * 9, manuscripts=[], bonus=[], removed=[],
                castle=[[0, 0, 0] for _ in range(5)], spots={}, tf_piles=piles_before,
                ms_piles=ms_before, future=[])
@@ -943,8 +946,8 @@ def test_player_card_setup(card_id: str) -> None:
     for key in ("hand", "draw", "discard"):
         actual[key] = sim[key] = []
     assert_same(actual, sim)
-    assert player.node == state.geo.node_of(card.start_space)
-    assert (state.debt_above, state.deed_above) == (debt_above, deed_above)
+    assert player.node == state.position.geo.node_of(card.start_space)
+    assert (state.position.debt_above, state.position.deed_above) == (debt_above, deed_above)
 
 
 # ============================================================================ cleric bonus cards
@@ -961,20 +964,20 @@ def test_cleric_bonus_card(ribbon: str) -> None:
     same = [m.id for m in BASE_MANUSCRIPTS if m.ribbon == ribbon]
     third = next(m for m in same if DATA.manuscripts[m].immediate.name == "none")
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.node = "1.I"
     player.manuscripts = [m for m in same if m != third][:2]
     player.ink = 9
-    state.engine.ms_piles = [[], [third], [], [], []]
-    icons_before = state.icons(0)
-    total_before = icon_total(state, 0, icon)
-    score_before = final_scores(state)[0].parts["cleric_bonus"]
-    state.engine.stack = [("act", 0, "transcribe", 1)]
+    state.position.ms_piles = [[], [third], [], [], []]
+    icons_before = concepts.board_icons(state.position, 0)
+    total_before = icon_total(state.position, 0, icon)
+    score_before = final_scores(state.position)[0].parts["cleric_bonus"]
+    state.position.stack = [("act", 0, "transcribe", 1)]
     run(state, Policy(fixed={"target": f"transcribe {third}"}))
-    assert player.bonus == [ribbon] and state.cleric == {ribbon: 0}
-    assert state.icons(0)[icon] == icons_before[icon] + parse_icons(icon)[icon]
-    assert icon_total(state, 0, icon) == total_before + 1
-    assert (score_before, final_scores(state)[0].parts["cleric_bonus"]) == (0, bonus.vp)
+    assert player.bonus == [ribbon] and state.position.cleric == {ribbon: 0}
+    assert concepts.board_icons(state.position, 0)[icon] == icons_before[icon] + parse_icons(icon)[icon]
+    assert icon_total(state.position, 0, icon) == total_before + 1
+    assert (score_before, final_scores(state.position)[0].parts["cleric_bonus"]) == (0, bonus.vp)
 
 
 # ============================================================================ castle leader
@@ -989,32 +992,32 @@ def test_castle_leader_card(leader_id: str) -> None:
     assert leader.ability.name == "hand_size"
     extra = int(leader.ability.word(0).lstrip("+"))
     state = position()
-    player = state.players[0]
-    state.castle[1][1][0] = 3
+    player = state.position.players[0]
+    state.position.castle[1][1][0] = 3
     player.supply = 16
     player.hand, player.draw, player.discard = [], ["TF-S-abbot"] * 10, []
-    before = final_scores(state)[0]
-    state.engine.stack = [("castle", 0)]
+    before = final_scores(state.position)[0]
+    state.position.stack = [("castle", 0)]
     run(state, Policy())
-    assert state.leader == 0 and state.castle[1][2][0] == 1
-    assert state.hand_limit(0) == DATA.player_board.hand_limit + extra
-    state.begin_draw(0)
+    assert state.position.leader == 0 and state.position.castle[1][2][0] == 1
+    assert concepts.hand_limit(state.position, 0) == DATA.player_board.hand_limit + extra
+    turns.begin_draw(state.position, 0)
     assert len(player.hand) == DATA.player_board.hand_limit + extra
-    after = final_scores(state)[0]
+    after = final_scores(state.position)[0]
     assert (before.parts["leader"], after.parts["leader"]) == (0, leader.vp)
-    other = state.players[1]
+    other = state.position.players[1]
     other.draw = ["TF-S-abbot"] * 10
-    state.begin_draw(1)
+    turns.begin_draw(state.position, 1)
     assert len(other.hand) == DATA.player_board.hand_limit
     # afterwards only strictly more tier-3 workers take the card (castle.toml award)
-    state.castle[4][2][1] = 1
-    state.check_leader(1)
-    assert state.leader == 0
-    state.castle[3][2][1] = 1
-    state.check_leader(1)
-    assert state.leader == 1 and state.hand_limit(0) == DATA.player_board.hand_limit
-    assert final_scores(state)[0].parts["leader"] == 0
-    assert final_scores(state)[1].parts["leader"] == leader.vp
+    state.position.castle[4][2][1] = 1
+    castle.check_leader(state.position, 1)
+    assert state.position.leader == 0
+    state.position.castle[3][2][1] = 1
+    castle.check_leader(state.position, 1)
+    assert state.position.leader == 1 and concepts.hand_limit(state.position, 0) == DATA.player_board.hand_limit
+    assert final_scores(state.position)[0].parts["leader"] == 0
+    assert final_scores(state.position)[1].parts["leader"] == leader.vp
 
 
 # ============================================================================ solo schemes
@@ -1032,9 +1035,9 @@ def _scheme_state(scheme_id: str) -> tuple[ViscountsState, dict[str, Any]]:
     """
     scheme = DATA.schemes[scheme_id]
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     landing = next(n for n in OUTSIDE_PATH
-                   if state.data.board.exchanges[state.geo.trade_kind(n)].rate >= 3)
+                   if state.position.data.board.exchanges[state.position.geo.trade_kind(n)].rate >= 3)
     start = OUTSIDE_PATH[(OUTSIDE_PATH.index(landing) - scheme.move) % 10]
     ai.node = start
     ai.spaces = [None, None, None]
@@ -1044,12 +1047,12 @@ def _scheme_state(scheme_id: str) -> tuple[ViscountsState, dict[str, Any]]:
     ai.debts_unpaid, ai.deeds_acquired, ai.debts_paid, ai.deeds_approved = 2, 2, 0, 0
     ai.corruption, ai.virtue = 1, 7
     ai.supply = 0
-    state.engine.spots = {s.id: [0, "workshop"] for s in state.geo.all_spots()}
-    state.engine.ms_piles = [["M27"] for _ in range(5)]
+    state.position.spots = {s.id: [0, "workshop"] for s in state.position.geo.all_spots()}
+    state.position.ms_piles = [["M27"] for _ in range(5)]
     position_ = int(start.split(".")[0])
-    state.tf_piles[position_].append("TF-B-friar")           # ai_dismiss: 1 virtue (VS-4.6)
-    state.players[0].node = "0.I" if not start.startswith("0") else "1.I"
-    state.engine.current, state.engine.phase, state.engine.stack = 1, "ai", [("ai_turn", 1)]
+    state.position.tf_piles[position_].append("TF-B-friar")           # ai_dismiss: 1 virtue (VS-4.6)
+    state.position.players[0].node = "0.I" if not start.startswith("0") else "1.I"
+    state.position.current, state.position.phase, state.position.stack = 1, "ai", [("ai_turn", 1)]
     return state, {"landing": landing}
 
 
@@ -1083,26 +1086,26 @@ def test_scheme_header_icons(scheme_id: str) -> None:
     card space, and for end-game icon counts wherever the AI owns it."""
     scheme = DATA.schemes[scheme_id]
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.spaces = [None, None, None]
     ai.hand, ai.draw, ai.discard = [], [], []
-    board_without = state.icons(1)
-    totals_without = {i: icon_total(state, 1, i) for i in ICONS}
+    board_without = concepts.board_icons(state.position, 1)
+    totals_without = {i: icon_total(state.position, 1, i) for i in ICONS}
     ai.spaces = [scheme_id, None, None]
-    board_with = state.icons(1)
+    board_with = concepts.board_icons(state.position, 1)
     assert {i: board_with[i] - board_without[i] for i in ICONS} == \
         {i: scheme.header_icons.get(i, 0) for i in ICONS}
     ai.spaces = [None, None, None]
     ai.discard = [scheme_id]
-    assert {i: icon_total(state, 1, i) - totals_without[i] for i in ICONS} == \
+    assert {i: icon_total(state.position, 1, i) - totals_without[i] for i in ICONS} == \
         {i: scheme.header_icons.get(i, 0) for i in ICONS}
 
 
 # ============================================================================ card notes and rulings
 
 def _play(state: ViscountsState, card_id: str, policy: Policy) -> None:
-    state.players[0].hand.append(card_id)
-    state.begin_manage(0)
+    state.position.players[0].hand.append(card_id)
+    turns.begin_manage(state.position, 0)
     policy.fixed["play"] = f"play {card_id}"
     run(state, policy)
 
@@ -1110,7 +1113,7 @@ def _play(state: ViscountsState, card_id: str, policy: Policy) -> None:
 def test_financier_silver_even_without_discard() -> None:
     """VB-6.1.4 / VB-7.3 / VB-0.1: Financier's discard is optional; the 2 silver come anyway."""
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     _play(state, "TF-S-financier", Policy(fixed={"discard": "discard done"}))
     assert player.silver == 2 and player.discard == ["TF-S-labourer"]
     assert sorted(player.hand) == sorted(FILLERS)
@@ -1120,7 +1123,7 @@ def test_antagonist_surcharge_counts_both_criminals_and_the_board() -> None:
     """VB-6.1.3 / VB-R21: the surcharge is 1 corruption per criminal on the board after the
     play, Antagonist's two icons included; its immediate debt follows (VB-6.1.4)."""
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-thief", None, None]             # shifted to space 2
     _play(state, ANTAGONIST, Policy())
     assert player.corruption == 1 + 3 and player.debts_unpaid == 2 + 1
@@ -1130,15 +1133,15 @@ def test_bertha_move_is_followed_by_castle_resolution() -> None:
     """VB-7.12 / VB-4.2.1 (heroes.csv note on Bertha): moving a tier-1 worker sideways into a
     section holding two more starts the cascade (section B: flip either)."""
     state = position()
-    player = state.players[0]
-    state.castle[2][0][0] = 0
-    state.castle[0][0][0] = 1                               # A
-    state.castle[1][0][0] = 2                               # B
+    player = state.position.players[0]
+    state.position.castle[2][0][0] = 0
+    state.position.castle[0][0][0] = 1                               # A
+    state.position.castle[1][0][0] = 2                               # B
     player.supply = 17
     _play(state, "H-B-bertha", Policy(picks=["move_worker_tier1(1)"],
                                       fixed={"shift": "shift A B"}))
-    assert state.castle[1][1][0] == 1 and state.castle[1][0][0] == 0   # one up in B
-    assert state.castle[0][0][0] == 1 and state.castle[2][0][0] == 1   # spread to A and C
+    assert state.position.castle[1][1][0] == 1 and state.position.castle[1][0][0] == 0   # one up in B
+    assert state.position.castle[0][0][0] == 1 and state.position.castle[2][0][0] == 1   # spread to A and C
     assert player.debts_paid == 1 and player.ink == 1       # B's tier-2 reward: flip(either)
 
 
@@ -1146,33 +1149,33 @@ def test_benefactor_converts_merchants_of_a_dismissed_card() -> None:
     """VB-6.3.2 / VB-6.3.3 (townsfolk.csv note on Benefactor): the merchants of the dismissed
     townsfolk are converted too: Aristocrat's merchant makes a 4th, hence a 2nd noble."""
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.node = "0.I"
     player.spaces = ["TF-B-benefactor", "TF-S-trader", "TF-S-labourer"]  # 3 merchants, 0 noble
     player.silver = 2
-    state.castle[2][0][0] = 0
+    state.position.castle[2][0][0] = 0
     player.supply = 20
-    state.tf_piles[0].append("TF-B-aristocrat")            # noble+merchant, 2 silver
-    assert state.fund_limit(0, "workers") == 1              # 3 merchants: 1 noble
-    assert state.fund_limit(0, "workers", "TF-B-aristocrat", 2) == 1 + 2
-    state.engine.stack = [("act", 0, "workers", 1)]
+    state.position.tf_piles[0].append("TF-B-aristocrat")            # noble+merchant, 2 silver
+    assert actions.fund_limit(state.position, 0, "workers") == 1              # 3 merchants: 1 noble
+    assert actions.fund_limit(state.position, 0, "workers", "TF-B-aristocrat", 2) == 1 + 2
+    state.position.stack = [("act", 0, "workers", 1)]
     run(state, Policy(fixed={"dismiss": "dismiss TF-B-aristocrat", "target": "workers 2",
                              "pay": "pay none"}))
-    assert player.supply == 18 and state.castle[state.geo.section_at(0)][0][0] == 2
+    assert player.supply == 18 and state.position.castle[state.position.geo.section_at(0)][0][0] == 2
     assert player.silver == 0 and player.virtue == 6       # Aristocrat's hire effect: 1 virtue
-    assert "TF-B-aristocrat" in state.removed
+    assert "TF-B-aristocrat" in state.position.removed
 
 
 def test_clovis_free_hire_resolves_the_hired_cards_effect() -> None:
     """VB-7.8 / VB-6.4.2: Clovis's free hire takes any visible townsfolk (not only the
     adjacent one) and the hired card's top-right effect resolves."""
     state = position()
-    player = state.players[0]
-    state.tf_piles[3].append("TF-B-antagonist")            # hire effect: 1 corruption
+    player = state.position.players[0]
+    state.position.tf_piles[3].append("TF-B-antagonist")            # hire effect: 1 corruption
     _play(state, "H-B-clovis", Policy(fixed={"hire": "hire TF-B-antagonist"}))
     # 1 corruption for Clovis's own criminal (surcharge), 1 for Antagonist's hire effect
     assert ANTAGONIST in player.discard and player.corruption == 3 and player.silver == 0
-    assert state.tf_piles[3] == ["TF-S-squire"]
+    assert state.position.tf_piles[3] == ["TF-S-squire"]
 
 
 def test_peddler_on_own_collision() -> None:
@@ -1180,11 +1183,11 @@ def test_peddler_on_own_collision() -> None:
     results = {}
     for card in ("TF-B-peddler-4", "TF-B-courier"):        # same icons, no ability
         state = position()
-        player = state.players[0]
+        player = state.position.players[0]
         player.spaces = [card, "TF-S-abbot", "TF-S-squire"]
         player.corruption = player.virtue = 6
-        state.engine.phase = "collision"
-        state.begin_collision(0)
+        state.position.phase = "collision"
+        turns.begin_collision(state.position, 0)
         run(state, Policy())
         results[card] = player.silver
     upper = DATA.player_board.track[5].upper                 # position 6: 3 silver, 2 debts
@@ -1198,12 +1201,12 @@ def test_ada_while_stuck_moves_both_markers_before_the_reward() -> None:
     outcome = {}
     for card in ("H-B-ada", "TF-S-thief"):                 # same icons, no ability
         state = position()
-        player = state.players[0]
+        player = state.position.players[0]
         player.spaces = [card, "TF-S-abbot", "TF-S-squire"]
         player.corruption = player.virtue = 4
         player.debts_unpaid = player.deeds_acquired = 0
-        state.engine.phase = "collision"
-        state.begin_collision(0)
+        state.position.phase = "collision"
+        turns.begin_collision(state.position, 0)
         run(state, Policy())
         outcome[card] = (player.silver, player.deeds_acquired, player.debts_unpaid, player.ink,
                          player.corruption, player.virtue)
@@ -1215,15 +1218,15 @@ def test_ada_while_stuck_moves_both_markers_before_the_reward() -> None:
 def test_rudolf_destroy_respects_the_three_card_floor() -> None:
     """VB-2.2.3 / VB-R05 / VB-7.4: Rudolf's destroy(2) stops at three owned cards."""
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-squire", "TF-S-abbot", "H-B-rudolf"]
     player.hand, player.draw, player.discard = ["TF-S-labourer"], [], []
-    removed = len(state.removed)
-    state.begin_manage(0)
+    removed = len(state.position.removed)
+    turns.begin_manage(state.position, 0)
     kinds = run(state, Policy(picks=["destroy(2)"]), stop=lambda task: task[0] == "play")
     # owned: squire, abbot, Rudolf (now discarded), labourer = 4 -> one destroy only
     assert kinds == ["pick", "destroy"]
-    assert state.removed[removed:] == ["TF-S-labourer"] and player.silver == 2
+    assert state.position.removed[removed:] == ["TF-S-labourer"] and player.silver == 2
     assert len(player.cards_owned()) == 3
 
 
@@ -1249,10 +1252,10 @@ def test_scheme_first_action_row_option(scheme_id: str) -> None:
     first = scheme.action_row[0].name
     action = DATA.ai_boards["cleric"].focus if first == "ai_focus" else first
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     rate = 2                                  # an ink/gold/stone exchange: gives 1 per use
     landing = next(n for n in OUTSIDE_PATH
-                   if state.data.board.exchanges[state.geo.trade_kind(n)].rate == rate)
+                   if state.position.data.board.exchanges[state.position.geo.trade_kind(n)].rate == rate)
     start = OUTSIDE_PATH[(OUTSIDE_PATH.index(landing) - scheme.move) % 10]
     ai.node, ai.spaces = start, [None, None, None]
     ai.draw, ai.discard = ["SS8" if scheme_id != "SS8" else "SS1", scheme_id], []
@@ -1260,12 +1263,12 @@ def test_scheme_first_action_row_option(scheme_id: str) -> None:
     ai.silver, ai.supply = 0, 20
     ai.debts_unpaid, ai.deeds_acquired, ai.debts_paid, ai.deeds_approved = 2, 2, 0, 0
     ai.corruption, ai.virtue = 1, 7
-    state.engine.spots = {}
-    state.engine.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
-    state.engine.ms_piles = [["M02"] for _ in range(5)]
-    state.tf_piles[int(start.split(".")[0])].append("TF-B-friar")
-    state.players[0].node = "0.I" if not start.startswith("0") else "1.I"
-    state.engine.current, state.engine.phase, state.engine.stack = 1, "ai", [("ai_turn", 1)]
+    state.position.spots = {}
+    state.position.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
+    state.position.ms_piles = [["M02"] for _ in range(5)]
+    state.position.tf_piles[int(start.split(".")[0])].append("TF-B-friar")
+    state.position.players[0].node = "0.I" if not start.startswith("0") else "1.I"
+    state.position.current, state.position.phase, state.position.stack = 1, "ai", [("ai_turn", 1)]
     before = snapshot(state, 1)
     run(state, Policy())
     after = snapshot(state, 1)
@@ -1280,7 +1283,7 @@ def test_scheme_first_action_row_option(scheme_id: str) -> None:
         # make a tier-1 triple: 1 up (tier-2 reward), 1 to each neighbour (VB-4.2.1)
         sim["supply"] -= 4
         sim["gold"] -= max(0, 8 - _ai_icons(scheme_id, "noble", before["covered"]))
-        section = state.geo.section_at(position_)
+        section = state.position.geo.section_at(position_)
         sim["castle"][section] = [1, 1, 0]
         sim["castle"][(section + 1) % 5][0] += 1
         sim["castle"][(section - 1) % 5][0] += 1
@@ -1294,16 +1297,16 @@ def test_scheme_first_action_row_option(scheme_id: str) -> None:
                      if sim["covered"][i])
         kind = order[index]
         cost = DATA.player_board.costs[kind]
-        spot = state.geo.group_spots(landing)[0]
+        spot = state.position.geo.group_spots(landing)[0]
         sim["stone"] -= max(0, cost - _ai_icons(scheme_id, "builder", before["covered"]))
         sim["covered"][index] = False
         sim["spots"][spot] = (1, kind)
-        Oracle(state, sim, 1).apply(state.geo.spot(spot).bonus)
+        Oracle(state, sim, 1).apply(state.position.geo.spot(spot).bonus)
     else:                                                    # trade: merchants // rate uses
         uses = _ai_icons(scheme_id, "merchant", before["covered"]) // rate
         assert uses >= 1
         Oracle(state, sim, 1).apply(Term("all_of", tuple(
-            [DATA.board.exchanges[state.geo.trade_kind(landing)].gives] * uses)))
+            [DATA.board.exchanges[state.position.geo.trade_kind(landing)].gives] * uses)))
     assert_same(after, sim, before)
 
 
@@ -1313,14 +1316,14 @@ def test_card_dismissed_by_the_ai(card_id: str, picks: list[str]) -> None:
     resolves its top-right effect for the AI (discard = 1 virtue, rearrange = 1 resource)."""
     card = DATA.card(card_id)
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.node, ai.spaces = "0.L", [None, None, None]
     ai.draw, ai.discard = ["SS3"], ["SS1"]
     ai.corruption, ai.virtue = 1, 7
-    state.tf_piles[0].append(card_id)
+    state.position.tf_piles[0].append(card_id)
     before = snapshot(state, 1)
-    state.engine.current, state.engine.phase, state.engine.stack = 1, "ai", []
-    state.push(1, Term("ai_dismiss"))
+    state.position.current, state.position.phase, state.position.stack = 1, "ai", []
+    effects.push(state.position, 1, Term("ai_dismiss"))
     run(state, Policy())
     piles = [list(p) for p in before["tf_piles"]]
     piles[0].pop()
@@ -1332,10 +1335,10 @@ def test_journeyman_dropoff_hire_then_rearrange_keeps_space_one_free() -> None:
     """VB-6.1.6 / VB-7.8 / E2: Journeyman's drop-off hire of an Architect resolves the
     Architect's rearrange before the play, so space 1 stays free for the card played."""
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-squire", "TF-S-abbot", "TF-S-journeyman"]
-    state.tf_piles[2].append("TF-B-architect")
-    state.begin_manage(0)
+    state.position.tf_piles[2].append("TF-B-architect")
+    turns.begin_manage(state.position, 0)
     seen: list[tuple[str, ...]] = []
 
     def rearrange(st: ViscountsState, choice: Choice) -> str:
@@ -1348,7 +1351,7 @@ def test_journeyman_dropoff_hire_then_rearrange_keeps_space_one_free() -> None:
     def answer(st: ViscountsState, choice: Choice) -> str:
         return rearrange(st, choice) if choice.kind == "rearrange" else original(st, choice)
 
-    state.players[0].hand = list(FILLERS)
+    state.position.players[0].hand = list(FILLERS)
     kinds = run(state, answer)
     assert kinds == ["hire", "rearrange", "play"]
     assert all(o == "rearrange keep" or o.startswith("rearrange -,") for o in seen[0])
@@ -1373,7 +1376,7 @@ def test_card_one_of_destroy_at_three_card_floor(card_id: str, column: str, othe
     so a one_of with a destroy part resolves its other part without asking."""
     card = DATA.card(card_id)
     state = position()
-    player = state.players[0]
+    player = state.position.players[0]
     player.draw, player.discard = [], []
     if column == "instant":
         player.hand, player.spaces = [card_id, "TF-S-abbot"], ["TF-S-squire", None, None]
@@ -1381,7 +1384,7 @@ def test_card_one_of_destroy_at_three_card_floor(card_id: str, column: str, othe
         player.hand, player.spaces = ["TF-S-abbot"], ["TF-S-squire", None, card_id]
     assert len(player.cards_owned()) == 3
     before = snapshot(state)
-    state.begin_manage(0)
+    turns.begin_manage(state.position, 0)
     if column == "instant":
         kinds = run(state, Policy(picks=[other], fixed={"play": f"play {card_id}"}))
         start = dict(before, hand=["TF-S-abbot"], spaces=[card_id, "TF-S-squire", None])

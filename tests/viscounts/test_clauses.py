@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from keepers.games.viscounts import GAME, ViscountsState
+from keepers.games.viscounts import GAME, ViscountsState, flow
 from keepers.games.viscounts.data import GameData
 from keepers.games.viscounts.effects import Term, parse_effect
-from keepers.games.viscounts.scoring import counter, final_scores, icon_total
+from keepers.games.viscounts.rules import actions, concepts, effects, setup, turns
+from keepers.games.viscounts.rules import solo as solo_rules
+from keepers.games.viscounts.rules.scoring import counter, final_scores, icon_total
 
 from .conftest import blank_game, drain, new_game, start_task
 from .test_solo import solo
 
 
 def _do(state: ViscountsState, seat: int, text: str, *answers: str) -> list[str]:
-    state.engine.stack = []
-    state.push(seat, parse_effect(text))
+    state.position.stack = []
+    effects.push(state.position, seat, parse_effect(text))
     return drain(state, *answers)
 
 
@@ -21,28 +23,28 @@ def _do(state: ViscountsState, seat: int, text: str, *answers: str) -> list[str]
 def test_vb_0_5_and_vb_r01_current_player_first_then_clockwise() -> None:
     """VB-0.5 / VB-R01: simultaneous effects resolve for the current player, then clockwise."""
     state = blank_game(3)
-    state.engine.current = 1
-    assert state.order_from(1) == [1, 2, 0]
+    state.position.current = 1
+    assert concepts.order_from(state.position, 1) == [1, 2, 0]
 
 
 def test_vb_0_6_per_n_rounds_down() -> None:
     """VB-0.6: every 'per N' count rounds down (vp_per with per=2)."""
     from keepers.games.viscounts.effects import parse_scoring
-    from keepers.games.viscounts.scoring import scoring_term_vp
+    from keepers.games.viscounts.rules.scoring import scoring_term_vp
 
     state = blank_game(2)
-    state.players[0].ink = 5
-    assert scoring_term_vp(state, 0, parse_scoring("vp_per(resources_left, per=2)")) == 2
+    state.position.players[0].ink = 5
+    assert scoring_term_vp(state.position, 0, parse_scoring("vp_per(resources_left, per=2)")) == 2
 
 
 def test_vb_1_2_vb_5_5_player_components() -> None:
     """VB-1.2 / VB-5.5: 20 workers, 9 covered slots, 8 starting townsfolk plus a hero."""
     state = GAME.new_state(2, 1, GAME.default_options())
     assert isinstance(state, ViscountsState)
-    for player in state.players:
+    for player in state.position.players:
         assert player.supply == 20 and all(player.covered)
         assert (player.corruption, player.virtue) == (1, 7)
-    assert len(state.starting_deck()) == 8
+    assert len(setup.starting_deck(state.position)) == 8
 
 
 def test_vb_1_1_vb_3_1_1_vb_5_1_sides_ring_and_castle_rotation() -> None:
@@ -51,10 +53,10 @@ def test_vb_1_1_vb_3_1_1_vb_5_1_sides_ring_and_castle_rotation() -> None:
     for seed in range(6):
         state = GAME.new_state(3, seed, GAME.default_options())
         assert isinstance(state, ViscountsState)
-        assert sorted(state.geo.arrangement) == [1, 2, 3, 4, 5]
-        assert state.geo.side == "p34"
-        assert {state.geo.section_at(p) for p in range(5)} == set(range(5))
-        arrangements.add((state.geo.arrangement, state.geo.rotation))
+        assert sorted(state.position.geo.arrangement) == [1, 2, 3, 4, 5]
+        assert state.position.geo.side == "p34"
+        assert {state.position.geo.section_at(p) for p in range(5)} == set(range(5))
+        arrangements.add((state.position.geo.arrangement, state.position.geo.rotation))
     assert len(arrangements) > 1
 
 
@@ -62,60 +64,60 @@ def test_vb_1_6_supplies_unbounded_and_vb_7_1_gains() -> None:
     """VB-1.6 / VB-7.1: silver and resources are unbounded counters."""
     state = blank_game(2)
     _do(state, 0, "gain(silver=40, ink=30, gold=30, stone=30)")
-    assert state.players[0].silver == 40 and state.players[0].resources() == 90
+    assert state.position.players[0].silver == 40 and state.position.players[0].resources() == 90
 
 
 # ---------------------------------------------------------------- icons (VB-2.1, VB-2.2, VB-2.4)
 def test_vb_2_1_3_vb_2_1_4_criminals_wild_for_actions() -> None:
     """VB-2.1.3 / VB-2.1.4 / VB-6.3.2: criminals count as icons of the action's type."""
     state = blank_game(2)
-    state.players[0].spaces = ["TF-S-thief", "TF-B-lookout", "TF-S-labourer"]
-    assert state.free_icons(0, "build", "") == 3
-    assert state.free_icons(0, "trade", "") == 2
+    state.position.players[0].spaces = ["TF-S-thief", "TF-B-lookout", "TF-S-labourer"]
+    assert actions.free_icons(state.position, 0, "build", "") == 3
+    assert actions.free_icons(state.position, 0, "trade", "") == 2
 
 
 def test_vb_2_2_2_vb_2_4_4_starting_icons_only_while_spaces_empty() -> None:
     """VB-2.2.2 / VB-2.4.4: starting icons count only while their card space is empty."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-abbot", None, None]
-    icons = state.icons(0)
+    icons = concepts.board_icons(state.position, 0)
     assert (icons["cleric"], icons["builder"], icons["noble"], icons["merchant"]) == (2, 1, 1, 2)
     player.spaces = ["TF-S-abbot", "TF-S-squire", None]
-    assert state.icons(0)["builder"] == 0 and state.icons(0)["merchant"] == 2
+    assert concepts.board_icons(state.position, 0)["builder"] == 0 and concepts.board_icons(state.position, 0)["merchant"] == 2
 
 
 def test_vb_2_4_2_revealed_slot_abilities() -> None:
     """VB-2.4.1-2: a constructed building reveals its slot's ability."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-abbot", "TF-S-squire", "TF-S-labourer"]
-    before = state.icons(0)["merchant"]
+    before = concepts.board_icons(state.position, 0)["merchant"]
     player.covered[2] = False                       # TP3: 2 permanent merchants
-    assert state.icons(0)["merchant"] == before + 2
+    assert concepts.board_icons(state.position, 0)["merchant"] == before + 2
     player.covered[3] = player.covered[4] = player.covered[5] = False
-    assert state.icons(0)["builder"] == 2 and state.icons(0)["noble"] == 2
+    assert concepts.board_icons(state.position, 0)["builder"] == 2 and concepts.board_icons(state.position, 0)["noble"] == 2
 
 
 def test_vb_2_4_2_trading_post_2_dismiss_cost() -> None:
     """VB-2.4.2: trading-post slot 2 makes every dismissal cost exactly 1 silver."""
     state = blank_game(2)
-    card = state.card("TF-B-acolyte")
-    assert state.dismiss_cost(0, card) == 3
-    state.players[0].covered[1] = False
-    assert state.dismiss_cost(0, card) == 1
+    card = state.position.data.cards["TF-B-acolyte"]
+    assert actions.dismiss_cost(state.position, 0, card) == 3
+    state.position.players[0].covered[1] = False
+    assert actions.dismiss_cost(state.position, 0, card) == 1
 
 
 def test_vb_2_6_1_vb_2_6_2_hand_limit_modifiers() -> None:
     """VB-2.6.1: base 3, +1 workshop slot 3, +1 castle leader; VB-2.6.2 no discard down."""
     state = blank_game(2)
-    assert state.hand_limit(0) == 3
-    state.players[0].covered[8] = False
-    state.engine.leader = 0
-    assert state.hand_limit(0) == 5
-    state.players[0].hand = ["TF-S-abbot"] * 6
-    state.begin_draw(0)
-    assert len(state.players[0].hand) == 6
+    assert concepts.hand_limit(state.position, 0) == 3
+    state.position.players[0].covered[8] = False
+    state.position.leader = 0
+    assert concepts.hand_limit(state.position, 0) == 5
+    state.position.players[0].hand = ["TF-S-abbot"] * 6
+    turns.begin_draw(state.position, 0)
+    assert len(state.position.players[0].hand) == 6
 
 
 def test_vb_2_4_6_track_values(data: GameData) -> None:
@@ -130,7 +132,7 @@ def test_vb_2_4_6_track_values(data: GameData) -> None:
 def test_vb_2_3_debts_deeds_flip_and_values() -> None:
     """VB-2.3.1-4: flips, the resource from a debt, lost flips, end values."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     _do(state, 0, "flip(either)")
     assert player.debts_paid == player.deeds_approved == 0         # VB-2.3.3: lost
     _do(state, 0, "all_of(gain_debt(2), gain_deed(2))")
@@ -138,13 +140,13 @@ def test_vb_2_3_debts_deeds_flip_and_values() -> None:
     _do(state, 0, "flip(deed)")
     assert (player.debts_unpaid, player.debts_paid, player.ink) == (1, 1, 1)
     assert (player.deeds_acquired, player.deeds_approved) == (1, 1)
-    assert final_scores(state)[0].parts["debts_deeds"] == -2 + 0 + 1 + 3
+    assert final_scores(state.position)[0].parts["debts_deeds"] == -2 + 0 + 1 + 3
 
 
 def test_vb_7_10_vb_7_18_triggers_loop_until_quiet() -> None:
     """VB-7.10 / VB-7.18: on_gain_debt per debt; a flip from a flip triggers again."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-B-debt-collector", "TF-B-racketeer-2", "TF-S-abbot"]
     player.deeds_acquired = 2
     player.hand = ["TF-S-squire", "TF-S-thief"]
@@ -159,27 +161,27 @@ def test_vb_7_10_vb_7_18_triggers_loop_until_quiet() -> None:
 def test_vb_3_3_1_vb_3_3_3_pile_tops_and_printed_cards() -> None:
     """VB-3.3.1, VB-3.3.2, VB-3.3.3: top cards are visible; an empty pile shows its printed card."""
     state = blank_game(2)
-    state.tf_piles[2] = []
-    assert state.adjacent_townsfolk(2).startswith("PRINTED-")
-    assert all(c != "PRINTED" for _, c in state.visible_townsfolk())
-    state.ms_piles[2] = []
-    assert state.printed_manuscript(2).cost == 3
+    state.position.tf_piles[2] = []
+    assert concepts.adjacent_townsfolk(state.position, 2).startswith("PRINTED-")
+    assert all(c != "PRINTED" for _, c in concepts.visible_townsfolk(state.position))
+    state.position.ms_piles[2] = []
+    assert concepts.printed_manuscript(state.position, 2).cost == 3
 
 
 def test_vb_3_3_4_vb_3_3_5_vb_3_3_6_vb_3_3_8_locations() -> None:
     """VB-3.3.4, VB-3.3.5, VB-3.3.6, VB-3.3.8: exchanges on outside spaces, groups by side,
     actions by location."""
     state = blank_game(3)
-    player = state.players[0]
-    assert state.geo.trade_kind("0.L") in ("silver", "ink", "gold", "stone", "destroy", "flip")
-    assert state.geo.group_spots("0.I") == []
-    left, right = state.geo.group_spots("0.L"), state.geo.group_spots("0.R")
+    player = state.position.players[0]
+    assert state.position.geo.trade_kind("0.L") in ("silver", "ink", "gold", "stone", "destroy", "flip")
+    assert state.position.geo.group_spots("0.I") == []
+    left, right = state.position.geo.group_spots("0.L"), state.position.geo.group_spots("0.R")
     assert left and right and not set(left) & set(right)
     player.node = "0.I"
     player.gold = 8
-    assert state.action_allowed(0, "workers") and not state.action_allowed(0, "trade")
+    assert actions.action_allowed(state.position, 0, "workers") and not actions.action_allowed(state.position, 0, "trade")
     player.node = "0.L"
-    assert not state.action_allowed(0, "workers")
+    assert not actions.action_allowed(state.position, 0, "workers")
 
 
 # ---------------------------------------------------------------- castle (VB-4)
@@ -193,9 +195,9 @@ def test_vb_4_1_3_vb_4_1_4_tier_rewards(data: GameData) -> None:
 def test_vb_4_2_1_vb_r22_choice_between_triples() -> None:
     """VB-4.2.1 / VB-R22: with two tier-1 triples the player picks the order."""
     state = blank_game(2)
-    state.castle[0][0][0] = 3
-    state.castle[2][0][0] = 3
-    state.players[0].supply = 14
+    state.position.castle[0][0][0] = 3
+    state.position.castle[2][0][0] = 3
+    state.position.players[0].supply = 14
     options = start_task(state, 0, "action", "castle", 0)
     assert options == ["cascade A", "cascade C"]
 
@@ -203,57 +205,57 @@ def test_vb_4_2_1_vb_r22_choice_between_triples() -> None:
 def test_vb_4_2_2_tier_two_never_sideways_and_vb_4_1_1() -> None:
     """VB-4.2.2 / VB-4.1.1: three in a tier-2 section send one to tier 3 (+1 resource)."""
     state = blank_game(2)
-    state.castle[3][1][0] = 3
-    state.players[0].supply = 17
-    state.engine.stack = [("castle", 0)]
+    state.position.castle[3][1][0] = 3
+    state.position.players[0].supply = 17
+    state.position.stack = [("castle", 0)]
     drain(state, "take stone")
-    assert state.castle[3][1][0] == 2 and state.castle[3][2][0] == 1
-    assert state.players[0].stone == 1 and state.leader == 0
+    assert state.position.castle[3][1][0] == 2 and state.position.castle[3][2][0] == 1
+    assert state.position.players[0].stone == 1 and state.position.leader == 0
 
 
 def test_vb_4_2_4_bump_from_tier_two() -> None:
     """VB-4.2.4: a tier-2 bump gives 1 virtue and 1 resource and returns the worker."""
     state = blank_game(2)
-    state.castle[1][1] = [2, 2]
-    state.players[0].supply, state.players[1].supply = 18, 18
-    state.engine.stack = [("castle", 0)]
+    state.position.castle[1][1] = [2, 2]
+    state.position.players[0].supply, state.position.players[1].supply = 18, 18
+    state.position.stack = [("castle", 0)]
     drain(state, "bump 1 B2", "take gold")
-    assert state.castle[1][1] == [2, 1]
-    assert state.players[1].gold == 1 and state.players[1].virtue == 6
-    assert state.players[1].supply == 19
+    assert state.position.castle[1][1] == [2, 1]
+    assert state.position.players[1].gold == 1 and state.position.players[1].virtue == 6
+    assert state.position.players[1].supply == 19
 
 
 def test_vb_4_2_5_opponent_triples_resolve_after() -> None:
     """VB-4.2.5: an opponent left with a triple resolves it after the current player."""
     state = blank_game(2)
-    state.engine.current = 0
-    state.castle[4][0][1] = 3
-    state.players[1].supply = 17
-    state.engine.stack = [("castle", 0)]
+    state.position.current = 0
+    state.position.castle[4][0][1] = 3
+    state.position.players[1].supply = 17
+    state.position.stack = [("castle", 0)]
     drain(state)
-    assert state.castle[4][1][1] == 1 and state.castle[4][0][1] == 0
+    assert state.position.castle[4][1][1] == 1 and state.position.castle[4][0][1] == 0
 
 
 def test_vb_r32_section_c_move_keeps_triple_workers() -> None:
     """VB-R32: section C's optional move may not take a worker out of the resolving section."""
     state = blank_game(2)
-    state.castle[2][0][0] = 4
-    state.castle[0][0][0] = 1
-    state.players[0].supply = 15
-    state.engine.stack = [("castle", 0)]
+    state.position.castle[2][0][0] = 4
+    state.position.castle[0][0][0] = 1
+    state.position.players[0].supply = 15
+    state.position.stack = [("castle", 0)]
     kinds = drain(state, "shift A B")
     assert "shift" in kinds
-    assert state.castle[2][0][0] == 1 and state.castle[0][0][0] == 0
-    assert state.players[0].gold == 1
+    assert state.position.castle[2][0][0] == 1 and state.position.castle[0][0][0] == 0
+    assert state.position.players[0].gold == 1
 
 
 def test_vb_4_2_6_placing_limited_by_supply() -> None:
     """VB-4.2.6: an effect places only the workers left in supply."""
     state = blank_game(2)
-    state.players[0].supply = 1
-    state.players[0].node = f"{state.geo.position_of_section(0)}.I"
+    state.position.players[0].supply = 1
+    state.position.players[0].node = f"{state.position.geo.position_of_section(0)}.I"
     _do(state, 0, "place_workers(2, at=viscount)")
-    assert state.players[0].supply == 0 and state.castle[0][0][0] == 1
+    assert state.position.players[0].supply == 0 and state.position.castle[0][0][0] == 1
 
 
 # ---------------------------------------------------------------- setup details (VB-5)
@@ -263,28 +265,28 @@ def test_vb_5_3_grey_backed_on_top_vb_5_4_vb_5_6() -> None:
     for seed in range(8):
         state = GAME.new_state(4, seed, GAME.default_options())
         assert isinstance(state, ViscountsState)
-        assert all(state.manuscript(p[-1]).grey_backed for p in state.ms_piles)
-        assert state.leader == -1 and not state.cleric
-        starts.add(state.start)
+        assert all(state.position.data.manuscripts[p[-1]].grey_backed for p in state.position.ms_piles)
+        assert state.position.leader == -1 and not state.position.cleric
+        starts.add(state.position.start)
     assert len(starts) > 1
 
 
 def test_vb_5_8_vb_r07_setup_gains_do_not_shorten_piles() -> None:
     """VB-5.8 / VB-R07: debts and deeds taken in setup come from the general stock."""
     state = new_game(4, seed=2)
-    assert (state.debt_above, state.deed_above) == (18, 20)
-    assert sum(p.debts_unpaid + p.debts_paid for p in state.players) >= 4
+    assert (state.position.debt_above, state.position.deed_above) == (18, 20)
+    assert sum(p.debts_unpaid + p.debts_paid for p in state.position.players) >= 4
 
 
 # ---------------------------------------------------------------- turn phases (VB-6)
 def test_vb_6_1_4_immediate_effect_after_surcharge() -> None:
     """VB-6.1.4: the played card's immediate effect resolves after the surcharge."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-abbot", "TF-S-squire", None]
     player.hand = ["TF-B-scoundrel"]
-    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
-    state.begin_manage(0)
+    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
+    turns.begin_manage(state.position, 0)
     drain(state)
     assert player.gold == 1 and player.corruption == 2
 
@@ -292,42 +294,42 @@ def test_vb_6_1_4_immediate_effect_after_surcharge() -> None:
 def test_vb_6_1_5_vb_6_1_2_blind_play() -> None:
     """VB-6.1.2 / VB-6.1.5: an empty hand plays the top of the draw pile unseen."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.draw = ["TF-S-abbot", "TF-S-lender"]
-    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
-    state.begin_manage(0)
+    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
+    turns.begin_manage(state.position, 0)
     assert drain(state) == []
-    assert player.spaces[0] == "TF-S-lender" and state.turn["distance"] == 1
+    assert player.spaces[0] == "TF-S-lender" and state.position.turn["distance"] == 1
 
 
 def test_vb_6_2_1_vb_6_2_3_vb_r29_distance_is_printed_silver() -> None:
     """VB-6.2.1 / VB-6.2.3 / VB-R29: exactly the printed silver value, any route."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = [None, None, None]
     player.hand = ["H-P-larena"]
-    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
-    state.begin_manage(0)
+    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
+    turns.begin_manage(state.position, 0)
     drain(state)
-    assert state.turn["distance"] == 2
+    assert state.position.turn["distance"] == 2
 
 
 def test_vb_6_2_4_vb_r27_several_opponents_rearrange_clockwise() -> None:
     """VB-6.2.4 / VB-R27: each opponent on the landing space may rearrange, clockwise."""
     state = blank_game(3)
-    for player in state.players:
+    for player in state.position.players:
         player.node = "1.L"
         player.spaces = ["TF-S-abbot", "TF-S-squire", None]
-    state.engine.current = 0
-    state.engine.stack = []
-    state.land(0)
-    assert [t[1] for t in reversed(state.stack)] == [1, 2]
+    state.position.current = 0
+    state.position.stack = []
+    effects.land(state.position, 0)
+    assert [t[1] for t in reversed(state.position.stack)] == [1, 2]
 
 
 def test_vb_6_3_1_vb_r06_primary_action_optional() -> None:
     """VB-6.3.1 / VB-R06: the primary action may be skipped."""
     state = blank_game(2)
-    state.players[0].node = "0.I"
+    state.position.players[0].node = "0.I"
     assert start_task(state, 0, "action", "action", 0)[-1] == "action pass"
 
 
@@ -340,10 +342,10 @@ def test_vb_6_3_4_trade_exchange_rates(data: GameData) -> None:
 def test_vb_r02_any_covered_slot_of_a_type() -> None:
     """VB-R02: a construction may come from any covered slot."""
     state = blank_game(3)
-    player = state.players[0]
+    player = state.position.players[0]
     player.node = "0.L"
     player.stone = 7
-    options = [t for t, _ in state.targets(0, "build")]
+    options = [t for t, _ in actions.targets(state.position, 0, "build")]
     assert {o.split()[1] for o in options} == {"TP1", "TP2", "TP3", "GH1", "GH2", "GH3",
                                                "WS1", "WS2", "WS3"}
 
@@ -351,23 +353,23 @@ def test_vb_r02_any_covered_slot_of_a_type() -> None:
 def test_vb_r03_vb_r33_dismiss_needs_printed_icon_and_a_taken_action() -> None:
     """VB-R03 / VB-R33: dismissal needs a printed icon of the type (or criminal)."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.node = "0.L"
     player.silver = 5
-    state.tf_piles[0].append("TF-B-friar")             # cleric only
-    assert state.dismiss_candidates(0, "trade") == []
-    state.tf_piles[0].append("TF-B-lookout")           # criminal
-    assert state.dismiss_candidates(0, "trade") == [("TF-B-lookout", 1)]
-    assert state.dismiss_candidates(0, "build") == [("TF-B-lookout", 1)]
+    state.position.tf_piles[0].append("TF-B-friar")             # cleric only
+    assert actions.dismiss_candidates(state.position, 0, "trade") == []
+    state.position.tf_piles[0].append("TF-B-lookout")           # criminal
+    assert actions.dismiss_candidates(state.position, 0, "trade") == [("TF-B-lookout", 1)]
+    assert actions.dismiss_candidates(state.position, 0, "build") == [("TF-B-lookout", 1)]
 
 
 def test_vb_r09_one_transcribe_per_turn_in_phase_three() -> None:
     """VB-R09: a second Transcribe action is not offered in phase 3 of the same turn."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.node = "1.I"
     player.ink = 9
-    state.engine.turn = {"transcribed": True}
+    state.position.turn = {"transcribed": True}
     assert "action transcribe" not in start_task(state, 0, "action", "action", 0)
 
 
@@ -376,13 +378,13 @@ def test_vb_r10_vb_r15_free_build_bonus_links_no_on_build() -> None:
     from keepers.games.viscounts.model import new_geometry
 
     state = blank_game(3)
-    state.engine.geo = new_geometry(state.data, [1, 2, 3, 4, 5], 0, 3)
-    me, other = state.players[0], state.players[1]
+    state.position.geo = new_geometry(state.position.data, [1, 2, 3, 4, 5], 0, 3)
+    me, other = state.position.players[0], state.position.players[1]
     me.spaces = ["TF-B-woodcutter", "TF-S-abbot", "TF-S-squire"]   # on_build: 1 virtue
-    state.spots["1b"] = [1, "workshop"]
+    state.position.spots["1b"] = [1, "workshop"]
     other.debts_unpaid = 1
     _do(state, 0, "build_free(workshop)", "build WS1 1a", "take ink")
-    assert state.spots["1a"] == [0, "workshop"]
+    assert state.position.spots["1a"] == [0, "workshop"]
     assert me.virtue == 6                       # spot bonus only; Woodcutter did not fire
     assert other.debts_paid == 1 and other.ink == 1                 # link 1a-1b: flip(debt)
 
@@ -390,33 +392,33 @@ def test_vb_r10_vb_r15_free_build_bonus_links_no_on_build() -> None:
 def test_vb_r20_rearrange_into_empty_spaces() -> None:
     """VB-7.5 / VB-R20: a rearrange may move cards into any of the three spaces."""
     state = blank_game(2)
-    state.players[0].spaces = ["TF-S-abbot", None, None]
+    state.position.players[0].spaces = ["TF-S-abbot", None, None]
     options = start_task(state, 0, "action", "rearrange", 0)
     assert "rearrange -,-,TF-S-abbot" in options and options[0] == "rearrange keep"
     drain(state, "rearrange -,-,TF-S-abbot")
-    assert state.players[0].spaces == [None, None, "TF-S-abbot"]
+    assert state.position.players[0].spaces == [None, None, "TF-S-abbot"]
 
 
 def test_vb_6_5_1_vb_6_5_3_only_current_player_collides() -> None:
     """VB-6.5.1 / VB-6.5.3 / VB-2.5.4: nothing happens unless the current player is stuck."""
     state = blank_game(2)
-    state.players[1].corruption = state.players[1].virtue = 4
-    state.engine.stack = []
-    state.begin_collision(0)
-    assert state.stack == []
-    assert state.players[1].stuck()
+    state.position.players[1].corruption = state.position.players[1].virtue = 4
+    state.position.stack = []
+    turns.begin_collision(state.position, 0)
+    assert state.position.stack == []
+    assert state.position.players[1].stuck()
 
 
 def test_vb_6_5_2_vb_r12_position_read_after_steps_one_two() -> None:
     """VB-6.5.2 / VB-R12: the upper reward uses the position after steps 1-2."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.covered[7] = False
     player.spaces = ["TF-S-abbot", "TF-S-squire", "TF-S-labourer"]
     player.corruption = player.virtue = 5
-    state.engine.current, state.engine.stack = 0, []
-    state.engine.phase = "collision"
-    state.begin_collision(0)
+    state.position.current, state.position.stack = 0, []
+    state.position.phase = "collision"
+    turns.begin_collision(state.position, 0)
     drain(state)
     assert player.silver == 2 and player.deeds_acquired == 1 and player.debts_unpaid == 1
 
@@ -424,7 +426,7 @@ def test_vb_6_5_2_vb_r12_position_read_after_steps_one_two() -> None:
 def test_vb_6_6_2_vb_6_6_3_vb_7_6_vb_r13_shuffle() -> None:
     """VB-6.6.2, VB-6.6.3, VB-7.6, VB-R13: a shuffle mixes discard into draw with the check."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-thief", None, None]
     player.draw = ["TF-S-abbot"]
     player.discard = ["TF-S-squire", "TF-S-labourer"]
@@ -438,21 +440,21 @@ def test_vb_6_6_2_vb_6_6_3_vb_7_6_vb_r13_shuffle() -> None:
 def test_vb_6_6_4_turn_passes_clockwise() -> None:
     """VB-6.6.4: the next player clockwise begins phase 1."""
     state = new_game(3, seed=4)
-    first = state.current
-    while state.current == first:
+    first = state.position.current
+    while state.position.current == first:
         state.apply(state.legal_actions()[-1])
-    assert state.current == (first + 1) % 3 and state.phase == "manage"
+    assert state.position.current == (first + 1) % 3 and state.position.phase == "manage"
 
 
 # ---------------------------------------------------------------- effects (VB-7)
 def test_vb_7_2_vb_7_3_vb_7_4_optional_discard_destroy() -> None:
     """VB-7.2, VB-7.3, VB-7.4: discard and destroy are optional; destroy gives the card's silver."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.hand = ["TF-S-financier", "TF-S-abbot", "TF-S-squire", "TF-S-thief"]
     assert "destroy done" in start_task(state, 0, "action", "discard", 0, 2, "destroy")
     drain(state, "destroy TF-S-financier", "destroy done")
-    assert player.silver == 3 and "TF-S-financier" in state.removed
+    assert player.silver == 3 and "TF-S-financier" in state.position.removed
     drain(state)
     _do(state, 0, "discard(1)", "discard done")
     assert player.discard == []
@@ -461,7 +463,7 @@ def test_vb_7_2_vb_7_3_vb_7_4_optional_discard_destroy() -> None:
 def test_vb_7_7_draw_shuffles_when_needed() -> None:
     """VB-7.7: draw n, shuffling the discard pile when the draw pile runs out."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.draw = ["TF-S-abbot"]
     player.discard = ["TF-S-squire"]
     _do(state, 0, "draw(2)")
@@ -471,8 +473,8 @@ def test_vb_7_7_draw_shuffles_when_needed() -> None:
 def test_vb_7_8_vb_r14_hire_free_and_paid_hire_declined() -> None:
     """VB-7.8 / VB-R14: a free hire of any visible card; a paid hire may be declined."""
     state = blank_game(2)
-    player = state.players[0]
-    top = state.tf_piles[3][-1]
+    player = state.position.players[0]
+    top = state.position.tf_piles[3][-1]
     _do(state, 0, "hire_free", f"hire {top}")
     assert top in player.discard
     player.silver = 9
@@ -484,23 +486,23 @@ def test_vb_7_11_place_workers_choice_of_section() -> None:
     """VB-7.11: place_workers without at= lets the player choose the section."""
     state = blank_game(2)
     kinds = _do(state, 0, "place_workers(2)", "section D")
-    assert kinds[0] == "section" and state.castle[3][0][0] == 2
+    assert kinds[0] == "section" and state.position.castle[3][0][0] == 2
 
 
 def test_vb_7_12_move_worker_tier1_optional() -> None:
     """VB-7.12: up to n sideways moves to an adjacent section, optional."""
     state = blank_game(2)
-    state.castle[0][0][0] = 1
-    state.players[0].supply = 19
+    state.position.castle[0][0][0] = 1
+    state.position.players[0].supply = 19
     _do(state, 0, "move_worker_tier1(1)", "shift A E")
-    assert state.castle[4][0][0] == 1
+    assert state.position.castle[4][0][0] == 1
 
 
 def test_vb_7_14_gain_manuscript_cost_three_or_four() -> None:
     """VB-7.14 / VB-R23: a free visible manuscript of cost 3 or 4; cleric bonus checked."""
     state = blank_game(2)
-    player = state.players[0]
-    top = state.ms_piles[0][-1]
+    player = state.position.players[0]
+    top = state.position.ms_piles[0][-1]
     _do(state, 0, "gain_manuscript(3|4)", f"take_ms {top}", "take ink", "take ink", "take ink")
     assert top in player.manuscripts
 
@@ -508,52 +510,52 @@ def test_vb_7_14_gain_manuscript_cost_three_or_four() -> None:
 def test_vb_7_15_vb_r16_trade_effect_needs_outside_space() -> None:
     """VB-7.15 / VB-R16: a trade effect on an inside space does nothing."""
     state = blank_game(2)
-    state.players[0].node = "0.I"
+    state.position.players[0].node = "0.I"
     assert _do(state, 0, "trade") == []
-    state.players[0].node = "0.L"
-    state.engine.stack = []
-    state.push(0, Term("trade"))
-    state._step(state.stack[-1])
-    assert state.stack[-1][:3] == ("act", 0, "trade")
+    state.position.players[0].node = "0.L"
+    state.position.stack = []
+    effects.push(state.position, 0, Term("trade"))
+    flow.step(state.position, state.position.stack[-1])
+    assert state.position.stack[-1][:3] == ("act", 0, "trade")
 
 
 def test_vb_7_16_vb_r11_move_viscount_and_landing() -> None:
     """VB-7.16 / VB-R11: move 1 or 2 steps for free; landing rule applies."""
     state = blank_game(2)
-    state.players[0].node = "0.L"
-    state.players[1].node = "1.L"
-    state.players[1].spaces = ["TF-S-abbot", "TF-S-squire", None]
-    kinds = _do(state, 0, "move_viscount(1|2)", f"go {state.geo.printed('1.L')}")
-    assert state.players[0].node == "1.L" and kinds == ["move", "rearrange"]
+    state.position.players[0].node = "0.L"
+    state.position.players[1].node = "1.L"
+    state.position.players[1].spaces = ["TF-S-abbot", "TF-S-squire", None]
+    kinds = _do(state, 0, "move_viscount(1|2)", f"go {state.position.geo.printed('1.L')}")
+    assert state.position.players[0].node == "1.L" and kinds == ["move", "rearrange"]
 
 
 def test_vb_7_17_ongoing_only_in_card_spaces() -> None:
     """VB-7.17: ongoing abilities work only while the card sits in a card space."""
     state = blank_game(2)
-    state.players[0].hand = ["TF-G-herdsman"]
-    assert state.hand_limit(0) == 3
-    state.players[0].spaces = ["TF-G-herdsman", None, None]
-    assert state.hand_limit(0) == 4
+    state.position.players[0].hand = ["TF-G-herdsman"]
+    assert concepts.hand_limit(state.position, 0) == 3
+    state.position.players[0].spaces = ["TF-G-herdsman", None, None]
+    assert concepts.hand_limit(state.position, 0) == 4
 
 
 # ---------------------------------------------------------------- end and scoring (VB-8, VB-9)
 def test_vb_8_4_vb_r24_reveal_part_way() -> None:
     """VB-8.1 / VB-8.4 / VB-R24: the effect completes below the card; flips return nothing."""
     state = blank_game(2)
-    state.engine.round = 3
-    state.engine.debt_above = 1
-    state.gain_debt(0, 3)
-    assert state.players[0].debts_unpaid == 3 and state.debt_above == 0
+    state.position.round = 3
+    state.position.debt_above = 1
+    concepts.gain_debt(state.position, 0, 3)
+    assert state.position.players[0].debts_unpaid == 3 and state.position.debt_above == 0
     _do(state, 0, "flip(debt)")
-    assert state.debt_above == 0
+    assert state.position.debt_above == 0
 
 
 def test_vb_9_1_vb_9_4_scoring_steps() -> None:
     """VB-9.1 / VB-9.4: buildings, castle, manuscripts, bonuses, debts, rankings."""
     state = blank_game(2)
-    state.engine.spots = {"1a": [0, "workshop"]}
-    state.castle[0][0][0] = 1
-    parts = final_scores(state)[0].parts
+    state.position.spots = {"1a": [0, "workshop"]}
+    state.position.castle[0][0][0] = 1
+    parts = final_scores(state.position)[0].parts
     assert parts["buildings"] == 2 and parts["castle"] == 1
     assert list(parts)[:3] == ["buildings", "castle", "ribbon_sets"]
 
@@ -561,14 +563,14 @@ def test_vb_9_1_vb_9_4_scoring_steps() -> None:
 def test_vb_9_3_vb_r17_icon_counts_for_scoring() -> None:
     """VB-9.3 / VB-R17: every owned card plus permanent icons; no starting icons."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.hand = ["TF-S-squire"]
     player.draw = ["TF-B-enforcer"]
     player.discard = ["TF-S-thief"]
     player.covered[4] = False
-    assert icon_total(state, 0, "noble") == 4
-    assert icon_total(state, 0, "criminal") == 1
-    assert counter(state, 0, "icons:merchant") == 0
+    assert icon_total(state.position, 0, "noble") == 4
+    assert icon_total(state.position, 0, "criminal") == 1
+    assert counter(state.position, 0, "icons:merchant") == 0
 
 
 # ---------------------------------------------------------------- rulings on data (VB-R18, R30, R31)
@@ -592,20 +594,20 @@ def test_vb_10_1_2_vb_10_5_vocabulary_words(data: GameData) -> None:
 def test_vs_1_1_vs_1_3_vs_6_1_solo_order() -> None:
     """VS-1.1 / VS-1.3 / VS-6.1: p12 side, human starts, the AI takes the last turn."""
     state = solo()
-    assert state.geo.side == "p12" and state.start == 0
-    assert state.order_from(state.start)[-1] == 1
+    assert state.position.geo.side == "p12" and state.position.start == 0
+    assert concepts.order_from(state.position, state.position.start)[-1] == 1
 
 
 def test_vs_2_2_vs_r01_ai_reshuffle_check() -> None:
     """VS-2.2 / VS-R01: an empty scheme pile is rebuilt with the check."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.discard = ai.draw + ai.discard
     ai.draw = []
     ai.spaces = [None, None, None]
     virtue = ai.virtue
-    state.engine.stack = [("ai_turn", 1)]
-    state.engine.current, state.engine.phase = 1, "ai"
+    state.position.stack = [("ai_turn", 1)]
+    state.position.current, state.position.phase = 1, "ai"
     drain(state)
     assert ai.virtue <= virtue and ai.spaces[0] is not None
 
@@ -613,12 +615,12 @@ def test_vs_2_2_vs_r01_ai_reshuffle_check() -> None:
 def test_vs_2_3_vs_2_6_rows_and_no_drawing() -> None:
     """VS-2.3 / VS-2.6: rows resolve top to bottom; the AI has no hand."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.draw.append("SS7")                              # surcharge, 2 resources, move 3
     ai.spaces = [None, None, None]
     ai.node = "2.L"
-    state.engine.stack = [("ai_turn", 1)]
-    state.engine.current, state.engine.phase = 1, "ai"
+    state.position.stack = [("ai_turn", 1)]
+    state.position.current, state.position.phase = 1, "ai"
     drain(state)
     assert ai.spaces[0] == "SS7" and ai.node == "3.R" and ai.hand == []
 
@@ -626,11 +628,11 @@ def test_vs_2_3_vs_2_6_rows_and_no_drawing() -> None:
 def test_vs_2_5_vs_r07_ai_collision_uses_ai_track() -> None:
     """VS-2.5 / VS-R07: the AI's own collision pays its AI-track upper reward."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.corruption = ai.virtue = 1
     deeds = ai.deeds_acquired
-    state.engine.current, state.engine.phase, state.engine.stack = 1, "collision", []
-    state.begin_collision(1)
+    state.position.current, state.position.phase, state.position.stack = 1, "collision", []
+    turns.begin_collision(state.position, 1)
     drain(state)
     assert ai.deeds_acquired == deeds + 3 and (ai.corruption, ai.virtue) == (1, 7)
 
@@ -638,72 +640,72 @@ def test_vs_2_5_vs_r07_ai_collision_uses_ai_track() -> None:
 def test_vs_4_1_ai_icons_and_vs_r08_spending() -> None:
     """VS-4.1 / VS-R08: AI icons from schemes and starting icons; fewest resources spent."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.spaces = ["SS4", None, None]
-    icons = state.icons(1)
+    icons = concepts.board_icons(state.position, 1)
     assert icons["cleric"] >= 2 and icons["noble"] >= 1
     ai.node = "0.L"
-    state.ms_piles[0] = ["M05"]
+    state.position.ms_piles[0] = ["M05"]
     ai.ink = 5
-    assert state._ai_transcribe_cost(1) == max(0, 3 - state.ai_icons(1, "transcribe"))
+    assert solo_rules._ai_transcribe_cost(state.position, 1) == max(0, 3 - solo_rules.ai_icons(state.position, 1, "transcribe"))
 
 
 def test_vs_4_5_vs_4_6_vs_r06_hires_and_dismissals() -> None:
     """VS-4.5 / VS-4.6 / VS-R06: hire icons give future schemes; ai_dismiss removes the top."""
     state = solo()
-    ai = state.players[1]
-    future = len(state.ai["future"])
-    state.engine.stack = []
-    state.push(1, parse_effect("hire_free"))
+    ai = state.position.players[1]
+    future = len(state.position.ai["future"])
+    state.position.stack = []
+    effects.push(state.position, 1, parse_effect("hire_free"))
     drain(state)
-    assert len(state.ai["future"]) == future - 1 and len(ai.discard) >= 1
-    position = state.position(1)
-    top = state.tf_piles[position][-1]
-    state.push(1, Term("ai_dismiss"))
+    assert len(state.position.ai["future"]) == future - 1 and len(ai.discard) >= 1
+    position = concepts.seat_position(state.position, 1)
+    top = state.position.tf_piles[position][-1]
+    effects.push(state.position, 1, Term("ai_dismiss"))
     drain(state)
-    assert top in state.removed
+    assert top in state.position.removed
 
 
 def test_vs_4_7_vs_5_1_focus_and_construct() -> None:
     """VS-4.7 / VS-5.1: the focus action; construct the left-most affordable building."""
     state = solo(ai="builder")
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.node = "2.L"
-    for spot in state.geo.group_spots("2.L"):
-        state.spots.pop(spot, None)
+    for spot in state.position.geo.group_spots("2.L"):
+        state.position.spots.pop(spot, None)
     ai.stone = 10
     ai.spaces = ["SS5", None, None]
-    state.engine.stack = []
-    state.push(1, Term("ai_focus"))
+    state.position.stack = []
+    effects.push(state.position, 1, Term("ai_focus"))
     drain(state)
-    assert state.spots[state.geo.group_spots("2.L")[0]][0] == 1
+    assert state.position.spots[state.position.geo.group_spots("2.L")[0]][0] == 1
 
 
 def test_vs_5_2_vs_r09_vs_r11_free_construct_search() -> None:
     """VS-5.2 / VS-R09 / VS-R11: usable spot first, else clockwise; left-most allowed slot."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.node = "3.I"
-    state.engine.spots = {}
-    state.engine.stack = []
-    state.push(1, parse_effect("build_free(any)"))
+    state.position.spots = {}
+    state.position.stack = []
+    effects.push(state.position, 1, parse_effect("build_free(any)"))
     drain(state)
-    built = [s for s, (owner, _) in state.spots.items() if owner == 1]
-    assert built == [state.geo.spots(3)[0].id]
+    built = [s for s, (owner, _) in state.position.spots.items() if owner == 1]
+    assert built == [state.position.geo.spots(3)[0].id]
 
 
 def test_vs_5_4_vs_5_5_vs_r10_free_workers_and_manuscript() -> None:
     """VS-5.4 / VS-5.5 / VS-R10: free workers at its section; free manuscript search."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.node = "1.L"
-    state.engine.stack = []
-    state.push(1, parse_effect("place_workers(2)"))
+    state.position.stack = []
+    effects.push(state.position, 1, parse_effect("place_workers(2)"))
     drain(state)
-    assert state.castle[state.geo.section_at(1)][0][1] >= 2
-    state.ms_piles[1] = []
-    state.ms_piles[2] = ["M05"]
-    state.push(1, parse_effect("gain_manuscript(3|4)"))
+    assert state.position.castle[state.position.geo.section_at(1)][0][1] >= 2
+    state.position.ms_piles[1] = []
+    state.position.ms_piles[2] = ["M05"]
+    effects.push(state.position, 1, parse_effect("gain_manuscript(3|4)"))
     drain(state)
     assert "M05" in ai.manuscripts
 
@@ -711,44 +713,44 @@ def test_vs_5_4_vs_5_5_vs_r10_free_workers_and_manuscript() -> None:
 def test_vs_5_6_ai_bumps_human_first() -> None:
     """VS-5.6: the AI removes the human's workers first."""
     state = solo()
-    state.engine.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
-    state.castle[1][0] = [2, 2]
-    state.players[0].supply = 18
-    state.players[1].supply = 18
-    state.engine.stack = [("castle", 1)]
+    state.position.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
+    state.position.castle[1][0] = [2, 2]
+    state.position.players[0].supply = 18
+    state.position.players[1].supply = 18
+    state.position.stack = [("castle", 1)]
     drain(state)
-    assert state.castle[1][0] == [1, 2]
+    assert state.position.castle[1][0] == [1, 2]
 
 
 def test_vs_5_7_vs_5_8_vs_r02_trade_and_claims() -> None:
     """VS-5.7 / VS-R02: trade needs an outside space and one use; VS-5.8 claims cards."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.node = "0.I"
-    assert not state.ai_can(1, Term("trade"))
+    assert not solo_rules.ai_can(state.position, 1, Term("trade"))
     ai.node = "0.L"
     ai.spaces = ["SS6", "SS6", "SS6"]
-    assert state.ai_can(1, Term("trade")) == (state._ai_trade_uses(1) > 0)
+    assert solo_rules.ai_can(state.position, 1, Term("trade")) == (solo_rules._ai_trade_uses(state.position, 1) > 0)
     ai.manuscripts = ["M01", "M11"]
-    state.ms_piles[0] = ["M05"]
-    state.receive_manuscript(1, 0)
+    state.position.ms_piles[0] = ["M05"]
+    effects.receive_manuscript(state.position, 1, 0)
     drain(state)
-    assert state.cleric.get("grey") == 1
+    assert state.position.cleric.get("grey") == 1
 
 
 def test_vs_r12_ai_icon_counts_at_scoring() -> None:
     """VS-R12: scheme header icons of every scheme the AI owns count at scoring."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.draw, ai.discard, ai.spaces = ["SS3"], ["FS2"], ["SS1", None, None]
-    assert icon_total(state, 1, "builder") >= 3
+    assert icon_total(state.position, 1, "builder") >= 3
 
 
 # ---------------------------------------------------------------- conventions, zones, values
 def test_vb_0_1_optional_effects_offer_a_way_out() -> None:
     """VB-0.1 / VB-7.2: optional effects can be declined; mandatory ones cannot."""
     state = blank_game(2)
-    state.players[0].hand = ["TF-S-abbot"]
+    state.position.players[0].hand = ["TF-S-abbot"]
     assert start_task(state, 0, "action", "discard", 0, 1, "discard")[-1] == "discard done"
     assert "rearrange keep" in start_task(state, 0, "action", "rearrange", 0)
     assert start_task(state, 0, "action", "res", 0) == ["take ink", "take gold", "take stone"]
@@ -758,14 +760,14 @@ def test_vb_0_2_vb_0_3_current_player_and_clockwise_order() -> None:
     """VB-0.2 / VB-0.3: the current player decides; turns, moves and sections go clockwise."""
     state = new_game(4, seed=7)
     decision = state.decision()
-    assert decision is not None and decision.player == state.current
-    assert state.geo.neighbours("2.R") == ["3.L"]
+    assert decision is not None and decision.player == state.position.current
+    assert state.position.geo.neighbours("2.R") == ["3.L"]
     state2 = blank_game(2)
-    state2.castle[0][0][0] = 3
-    state2.players[0].supply = 17
-    state2.engine.stack = [("castle", 0)]
+    state2.position.castle[0][0][0] = 3
+    state2.position.players[0].supply = 17
+    state2.position.stack = [("castle", 0)]
     drain(state2)
-    assert state2.castle[1][0][0] == 1 and state2.castle[4][0][0] == 1
+    assert state2.position.castle[1][0][0] == 1 and state2.position.castle[4][0][0] == 1
 
 
 def test_vb_0_4_values_come_from_data(data: GameData) -> None:
@@ -781,16 +783,16 @@ def test_vb_2_1_1_vb_2_1_2_resources_and_icons() -> None:
     """VB-2.1.1: 'any resource' is ink, gold or stone (never silver); VB-2.1.2: five icons."""
     state = blank_game(2)
     assert start_task(state, 0, "action", "res", 0) == ["take ink", "take gold", "take stone"]
-    assert sorted(state.icons(0)) == ["builder", "cleric", "criminal", "merchant", "noble"]
+    assert sorted(concepts.board_icons(state.position, 0)) == ["builder", "cleric", "criminal", "merchant", "noble"]
 
 
 def test_vb_2_2_1_vb_2_2_4_zones_and_removal() -> None:
     """VB-2.2.1: hand, draw, discard and 3 spaces; VB-2.2.4: removed cards never return."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.hand = ["TF-S-abbot", "TF-S-squire", "TF-S-thief", "TF-S-labourer"]
     _do(state, 0, "destroy(1)", "destroy TF-S-thief")
-    assert "TF-S-thief" in state.removed and "TF-S-thief" not in player.cards_owned()
+    assert "TF-S-thief" in state.position.removed and "TF-S-thief" not in player.cards_owned()
     _do(state, 0, "shuffle")
     assert "TF-S-thief" not in player.cards_owned() and len(player.spaces) == 3
 
@@ -798,19 +800,19 @@ def test_vb_2_2_1_vb_2_2_4_zones_and_removal() -> None:
 def test_vb_2_3_2_vb_2_3_4_flip_gains_and_end_values() -> None:
     """VB-2.3.2: a flipped debt gives 1 resource, a deed nothing; VB-2.3.4 end values."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.debts_unpaid, player.deeds_acquired = 1, 1
     _do(state, 0, "flip(debt)", "take gold")
     _do(state, 0, "flip(deed)")
     assert player.gold == 1 and player.resources() == 1
     player.debts_unpaid, player.deeds_acquired = 2, 2
-    assert final_scores(state)[0].parts["debts_deeds"] == -4 + 2 + 3
+    assert final_scores(state.position)[0].parts["debts_deeds"] == -4 + 2 + 3
 
 
 def test_vb_2_5_3_corruption_before_virtue_in_one_effect() -> None:
     """VB-2.5.3: one effect giving both moves corruption first (Caroline's data order)."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.corruption, player.virtue = 4, 5
     _do(state, 0, "all_of(gain_corruption(1), gain_virtue(1))")
     assert (player.corruption, player.virtue) == (4, 4)
@@ -819,18 +821,18 @@ def test_vb_2_5_3_corruption_before_virtue_in_one_effect() -> None:
 def test_vb_3_1_2_positions_define_adjacency() -> None:
     """VB-3.1.2: next(p) = (p + 1) mod 5 whatever segment ids sit there."""
     state = blank_game(2)
-    assert state.geo.neighbours("4.I") == ["4.R", "0.I"]
-    assert state.geo.segment_at(7) == state.geo.arrangement[2]
+    assert state.position.geo.neighbours("4.I") == ["4.R", "0.I"]
+    assert state.position.geo.segment_at(7) == state.position.geo.arrangement[2]
 
 
 def test_vb_6_1_7_sub_step_order() -> None:
     """VB-6.1.7: shift, drop-off, play, surcharge, immediate effect."""
     state = blank_game(2)
-    player = state.players[0]
+    player = state.position.players[0]
     player.spaces = ["TF-S-squire", "TF-S-abbot", "TF-B-antagonist"]
     player.hand = ["TF-B-scoundrel"]
-    state.engine.current, state.engine.phase, state.engine.stack = 0, "manage", []
-    state.begin_manage(0)
+    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
+    turns.begin_manage(state.position, 0)
     drain(state)
     assert player.discard == ["TF-B-antagonist"]
     assert player.corruption == 2 and player.gold == 1

@@ -226,7 +226,7 @@ def test_fingerprint_unchanged_when_memos_are_emptied(monkeypatch: pytest.Monkey
 def test_player_clone_copies_every_slot() -> None:
     """Player.clone spells its fields out: it must cover every slot, sharing no list."""
     state = GAME.new_state(2, 3, GAME.default_options())
-    for player in state.players:
+    for player in state.position.players:
         twin = player.clone()
         for name in PLAYER_FIELDS:
             value = getattr(player, name)

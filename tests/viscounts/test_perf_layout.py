@@ -2,7 +2,7 @@
 
 CPython keeps up to 29 instance attributes of a class in a compact layout
 (inline values) as long as the instance's ``__dict__`` is never read; every
-``self.x`` in the pure Python engine is then cheaper.  ``Core.copy_into``
+``self.x`` in the pure Python engine is then cheaper.  ``Position.copy_into``
 therefore copies attribute by attribute: these tests make sure it misses none
 (in the compiled engine too, whose attributes are fields of a C struct), and
 that a pure Python position stays within the limit.
@@ -61,16 +61,16 @@ def test_position_fits_the_compact_layout() -> None:
     for players in (1, 2, 4):
         state = GAME.new_state(players, 7, GAME.default_options())
         assert isinstance(state, ViscountsState)
-        assert len(vars(state.engine)) <= COMPACT_LIMIT, sorted(vars(state.engine))
+        assert len(vars(state.position)) <= COMPACT_LIMIT, sorted(vars(state.position))
 
 
 def test_clone_copies_every_attribute() -> None:
     """A clone has the same attributes with equal values (containers not shared)."""
     for players in (1, 3, 4):
         state = _midgame(players, 11)
-        state.engine.capped = True                      # set on the instance only when it happens
+        state.position.capped = True                      # set on the instance only when it happens
         twin = state.clone()
-        mine, its = _attributes(state.engine), _attributes(twin.engine)
+        mine, its = _attributes(state.position), _attributes(twin.position)
         assert len(mine) >= 25 and sorted(mine) == sorted(its)
         for name, value in mine.items():
             if name == "log":

@@ -13,24 +13,24 @@ from keepers.games.viscounts import GAME, ViscountsState
 
 
 def _total_cards(state: ViscountsState) -> int:
-    owned = sum(len(p.cards_owned()) for p in state.players if not p.is_ai)
-    return owned + sum(len(p) for p in state.tf_piles) + sum(
-        1 for c in state.removed if not c.startswith("PRINTED"))
+    owned = sum(len(p.cards_owned()) for p in state.position.players if not p.is_ai)
+    return owned + sum(len(p) for p in state.position.tf_piles) + sum(
+        1 for c in state.position.removed if not c.startswith("PRINTED"))
 
 
 def _check(state: ViscountsState, expected_cards: int) -> None:
     """VB-1.6 / VB-2.2.3 / VB-4.2.6 invariants of one position."""
     assert _total_cards(state) == expected_cards
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(state.position.players):
         for key in ("silver", "ink", "gold", "stone", "debts_unpaid", "debts_paid",
                     "deeds_acquired", "deeds_approved"):
             assert getattr(player, key) >= 0, (seat, key)
         assert 1 <= player.corruption <= player.virtue <= 7
-        in_castle = sum(state.castle[s][t][seat] for s in range(5) for t in range(3))
+        in_castle = sum(state.position.castle[s][t][seat] for s in range(5) for t in range(3))
         assert player.supply >= 0 and player.supply + in_castle == 20
-        if not player.is_ai and state.phase != "setup":
+        if not player.is_ai and state.position.phase != "setup":
             assert len(player.cards_owned()) >= 3
-    for section in state.castle:
+    for section in state.position.castle:
         for tier in section:
             assert min(tier) >= 0
 
@@ -48,7 +48,7 @@ def _play_checked(players: int, seed: int, bot: str = "random") -> ViscountsStat
         assert legal and len(set(legal)) == len(legal)
         view = state.view(decision.player)
         state.apply(bots[decision.player].choose(view, legal))
-        if state.phase != "setup":
+        if state.position.phase != "setup":
             _check(state, expected)
         steps += 1
         assert steps < 20_000
@@ -60,7 +60,7 @@ def test_random_selfplay_invariants(players: int, seed: int) -> None:
     """Card conservation, no negative amounts, 20 workers, game ends (VB-8.2)."""
     state = _play_checked(players, seed)
     assert state.is_over() and not state.capped
-    assert state.last_round and state.round == state.last_round + 1
+    assert state.position.last_round and state.position.round == state.position.last_round + 1
     assert len(state.scores()) == players
 
 
@@ -106,7 +106,7 @@ def test_clone_is_independent_and_position_roundtrips() -> None:
 def test_view_hides_hands_and_draw_piles() -> None:
     """Hidden information: other hands and every draw pile are counts only."""
     state = GAME.new_state(3, 9, GAME.default_options())
-    while state.phase == "setup":
+    while state.position.phase == "setup":
         state.apply(state.legal_actions()[0])
     view = state.view(0)
     me, other = view["players"][0], view["players"][1]
@@ -120,7 +120,7 @@ def test_view_hides_hands_and_draw_piles() -> None:
 def test_illegal_input_refused_with_clause_state_unchanged() -> None:
     """A refused decision names its clause and leaves the state exactly as it was."""
     state = GAME.new_state(2, 12, GAME.default_options())
-    while state.phase == "setup":
+    while state.position.phase == "setup":
         state.apply(state.legal_actions()[0])
     before = json.dumps(state.to_dict(), sort_keys=True)
     with pytest.raises(RuleError) as info:

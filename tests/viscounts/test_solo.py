@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from keepers.games.viscounts import GAME, ViscountsState
 from keepers.games.viscounts.effects import Term, parse_effect
-from keepers.games.viscounts.scoring import final_scores
+from keepers.games.viscounts.rules import concepts, effects
+from keepers.games.viscounts.rules import solo as solo_rules
+from keepers.games.viscounts.rules.scoring import final_scores
 
 from .conftest import drain
 
@@ -13,7 +15,7 @@ def solo(seed: int = 3, ai: str = "cleric") -> ViscountsState:
     """A solo game just after setup."""
     state = GAME.new_state(1, seed, {"ai": ai})
     assert isinstance(state, ViscountsState)
-    while state.phase == "setup":
+    while state.position.phase == "setup":
         state.apply(state.legal_actions()[0])
     return state
 
@@ -21,17 +23,17 @@ def solo(seed: int = 3, ai: str = "cleric") -> ViscountsState:
 def test_vs_1_setup_ai_decks_and_items() -> None:
     """VS-1.2, VS-1.4, VS-1.5, VS-1.6: scheme piles, human starts, AI items and guildhall."""
     state = solo()
-    ai = state.players[1]
-    board = state.ai_board()
-    assert ai.is_ai and state.start == 0 and state.num_players == 1
+    ai = state.position.players[1]
+    board = solo_rules.ai_board(state.position)
+    assert ai.is_ai and state.position.start == 0 and state.num_players == 1
     schemes = ai.draw + ai.discard + [s for s in ai.spaces if s]
     assert len(schemes) == 5 and not set(schemes) & set(board.remove_starting_schemes)
-    assert len(state.ai["future"]) == 8
+    assert len(state.position.ai["future"]) == 8
     assert (ai.ink, ai.stone) == (1, 1) or ai.resources() >= 2
     assert ai.deeds_acquired + ai.deeds_approved >= 1
-    assert state.own_spots(1, "guildhall")                  # start_effect build_free(guildhall)
-    assert state.geo.side == "p12"
-    assert (state.debt_above, state.deed_above) == (12, 12)
+    assert concepts.own_spots(state.position, 1, "guildhall")                  # start_effect build_free(guildhall)
+    assert state.position.geo.side == "p12"
+    assert (state.position.debt_above, state.position.deed_above) == (12, 12)
 
 
 def test_vs_1_5_ai_takes_the_other_player_card_space() -> None:
@@ -41,30 +43,30 @@ def test_vs_1_5_ai_takes_the_other_player_card_space() -> None:
     options = state.legal_actions()
     assert len(options) == 2
     state.apply(options[0])
-    while state.phase == "setup":
+    while state.position.phase == "setup":
         state.apply(state.legal_actions()[0])
     other = options[1].split()[1]
-    assert state.geo.printed(state.players[1].node) == state.data.player_cards[other].start_space
+    assert state.position.geo.printed(state.position.players[1].node) == state.position.data.player_cards[other].start_space
 
 
 def test_vs_3_1_ai_moves_on_the_outside_path() -> None:
     """VS-3.1 / VS-R03: L -> R -> next L; from an inside space the first step goes to R."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.node = "2.I"
-    state.ai_walk(1, 1)
+    solo_rules.ai_walk(state.position, 1, 1)
     assert ai.node == "2.R"
-    state.ai_walk(1, 2)
+    solo_rules.ai_walk(state.position, 1, 2)
     assert ai.node == "3.R"
 
 
 def test_vs_r04_ai_silver_becomes_resources() -> None:
     """VS-R04 / VS-4.2: each 2 silver gained in one event become 1 resource."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.ink = ai.gold = ai.stone = 0
-    state.engine.stack = []
-    state.push(1, parse_effect("gain(silver=5)"))
+    state.position.stack = []
+    effects.push(state.position, 1, parse_effect("gain(silver=5)"))
     drain(state)
     assert ai.silver == 0 and ai.resources() == 2
     assert ai.ink == 2                                        # Cleric chart: ink first (VS-4.3)
@@ -73,13 +75,13 @@ def test_vs_r04_ai_silver_becomes_resources() -> None:
 def test_vs_4_4_ai_flip_choice() -> None:
     """VS-4.4: flip the kind flipped fewer times; tie -> debt."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.debts_unpaid, ai.deeds_acquired, ai.debts_paid, ai.deeds_approved = 2, 2, 0, 0
-    state.engine.stack = []
-    state.push(1, parse_effect("flip(either)"))
+    state.position.stack = []
+    effects.push(state.position, 1, parse_effect("flip(either)"))
     drain(state)
     assert ai.debts_paid == 1
-    state.push(1, parse_effect("flip(either)"))
+    effects.push(state.position, 1, parse_effect("flip(either)"))
     drain(state)
     assert ai.deeds_approved == 1
 
@@ -87,11 +89,11 @@ def test_vs_4_4_ai_flip_choice() -> None:
 def test_vs_4_2_reference_card_conversions() -> None:
     """VS-4.2: discard -> 1 virtue; destroy -> a flip; nothing to flip -> 1 virtue."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.debts_unpaid = ai.deeds_acquired = 0
     ai.corruption, ai.virtue = 1, 7
-    state.engine.stack = []
-    state.push(1, parse_effect("all_of(discard(1), destroy(1))"))
+    state.position.stack = []
+    effects.push(state.position, 1, parse_effect("all_of(discard(1), destroy(1))"))
     drain(state)
     assert ai.virtue == 5
 
@@ -99,23 +101,23 @@ def test_vs_4_2_reference_card_conversions() -> None:
 def test_vs_5_3_ai_never_places_a_single_worker() -> None:
     """VS-5.3: fewer than 3 noble-equivalents fails; otherwise as many as possible."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.spaces = ["SS4", "SS4", "SS4"]                         # cleric headers only
     ai.gold = 2
-    assert not state.ai_can(1, Term("workers"))
+    assert not solo_rules.ai_can(state.position, 1, Term("workers"))
     ai.gold = 5
-    assert state._ai_workers_plan(1) == (3, 5)
+    assert solo_rules._ai_workers_plan(state.position, 1) == (3, 5)
 
 
 def test_vs_2_4_first_feasible_option() -> None:
     """VS-2.4: options are tried left to right; the last is a plain gain."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     ai.spaces = ["SS4", "SS4", "SS4"]
     ai.gold = ai.ink = ai.stone = 0
     ai.node = "0.L"
     before = ai.debts_unpaid + ai.debts_paid
-    state.engine.stack = [("ai_row", 1, "SS8")]                       # workers / transcribe / flip
+    state.position.stack = [("ai_row", 1, "SS8")]                       # workers / transcribe / flip
     drain(state)
     assert ai.debts_unpaid + ai.debts_paid == before
 
@@ -123,11 +125,11 @@ def test_vs_2_4_first_feasible_option() -> None:
 def test_vs_3_2_human_landing_on_ai_gives_it_a_resource() -> None:
     """VS-3.2: the AI gains 1 resource instead of rearranging."""
     state = solo()
-    human, ai = state.players
+    human, ai = state.position.players
     ai.node = human.node = "1.L"
     total = ai.resources()
-    state.engine.stack = []
-    state.land(0)
+    state.position.stack = []
+    effects.land(state.position, 0)
     drain(state)
     assert ai.resources() == total + 1
 
@@ -135,17 +137,17 @@ def test_vs_3_2_human_landing_on_ai_gives_it_a_resource() -> None:
 def test_vs_6_scoring_and_ties() -> None:
     """VS-6.2: +1 VP per AI resource; VS-6.3 / VS-R05: a tie is a loss for the human."""
     state = solo()
-    human, ai = state.players
-    for player in state.players:
+    human, ai = state.position.players
+    for player in state.position.players:
         player.debts_unpaid = player.debts_paid = player.deeds_acquired = 0
         player.deeds_approved = 0
         player.manuscripts = []
-    state.engine.spots = {}
-    state.engine.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
-    state.engine.leader = -1
+    state.position.spots = {}
+    state.position.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
+    state.position.leader = -1
     ai.ink, ai.gold, ai.stone = 2, 0, 0
     human.deeds_acquired = 2
-    scores = final_scores(state)
+    scores = final_scores(state.position)
     assert scores[1].parts["ai_resources"] == 2 and scores[1].total == 2
     assert scores[0].total == 2 and state.winners() == []
     human.deeds_acquired = 3
@@ -155,9 +157,9 @@ def test_vs_6_scoring_and_ties() -> None:
 def test_vs_2_ai_turn_plays_a_scheme() -> None:
     """VS-2.1-2.3: shift, reveal the top scheme into space 1, resolve rows."""
     state = solo()
-    ai = state.players[1]
+    ai = state.position.players[1]
     top = ai.draw[-1]
-    state.engine.stack = [("ai_turn", 1)]
-    state.engine.current, state.engine.phase = 1, "ai"
+    state.position.stack = [("ai_turn", 1)]
+    state.position.current, state.position.phase = 1, "ai"
     drain(state)
     assert ai.spaces[0] == top

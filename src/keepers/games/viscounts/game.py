@@ -1,4 +1,4 @@
-"""The Viscounts :class:`Game` and its :class:`GameState` (the public face of the engine)."""
+"""The Viscounts :class:`Game` and its :class:`GameState`, the public face of a position."""
 
 from __future__ import annotations
 
@@ -8,9 +8,13 @@ from typing import Any, Self
 from keepers.core.bots import RandomBot
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict
+from keepers.games.viscounts import flow, rules
 from keepers.games.viscounts.data import GameData, load_data
-from keepers.games.viscounts.engine import Engine, new_engine
-from keepers.games.viscounts.scoring import final_scores, winners
+from keepers.games.viscounts.flow import Choice
+from keepers.games.viscounts.rules.scoring import final_scores, winners
+from keepers.games.viscounts.serial import position_from_dict, position_to_dict
+from keepers.games.viscounts.state import Position, new_position
+from keepers.games.viscounts.views import build_view
 
 CLAUSE_OF_KIND = {
     "setup": "VB-5.7", "play": "VB-6.1.2", "move": "VB-6.2.1", "action": "VB-6.3.1",
@@ -23,50 +27,64 @@ CLAUSE_OF_KIND = {
 
 
 class ViscountsState(GameState):
-    """A Viscounts position: the core contract around one rules :class:`Engine`.
+    """A Viscounts game: the core contract around one :class:`Position` and its pending choice.
 
-    Everything of the position (players, stack, castle, rule operations) lives
-    in the engine; reading such a name on the state reaches the engine, so
-    ``state.players`` and ``state.profile(0)`` work as on the engine.  Changes
-    go to the engine explicitly (``state.engine.leader = 1``): a state-level
-    ``__setattr__`` would cost every decision a Python call.
+    ``position`` holds everything of the game (players, board, step stack);
+    the rules are the functions of :mod:`keepers.games.viscounts.rules`,
+    driven by :mod:`keepers.games.viscounts.flow`.  ``choice`` is the
+    decision the position waits for (None until asked, and once the game is
+    over): :meth:`apply` hands the option to :func:`~keepers.games.viscounts.flow.play`,
+    which answers the top step and settles to the next choice.
     """
 
-    __slots__ = ("engine",)
-    engine: Engine
+    __slots__ = ("position", "choice")
+    position: Position
+    choice: Choice | None
 
     def __init__(self, data: GameData, seats: int, seed: int, ai_board: str = "cleric") -> None:
         GameState.__init__(self)
-        self.engine = new_engine(data, seats, seed, ai_board)
+        self.position = new_position(data, seats, seed, ai_board)
+        self.choice = None
 
     @classmethod
-    def around(cls, engine: Engine) -> Self:
-        """A state wrapping an existing engine (not copied)."""
+    def around(cls, position: Position, choice: Choice | None = None) -> Self:
+        """A state holding an existing position (not copied), waiting for ``choice``."""
         state = cls.__new__(cls)
         GameState.__init__(state)
-        state.engine = engine
+        state.position = position
+        state.choice = choice
         return state
 
-    def __getattr__(self, name: str) -> Any:
-        # Called only for names the state itself lacks: the engine's.
-        return getattr(self.engine, name)
+    def setup(self) -> None:
+        """Deal the piles and queue the setup picks (VB-5, VS-1)."""
+        rules.setup.setup(self.position)
+
+    def pending(self) -> Choice | None:
+        """The choice to make now, settling the steps first (None: the game is over)."""
+        if self.choice is None and not self.position.over:
+            self.choice = flow.settle(self.position)
+        return self.choice
 
     # ------------------------------------------------------------------ contract
     def decision(self) -> Decision | None:
         """The pending decision."""
-        choice = self.engine.pending()
+        choice = self.pending()
         if choice is None:
             return None
         return Decision(choice.player, choice.kind, choice.prompt)
 
     def _legal_actions(self) -> tuple[str, ...]:
-        return self.engine.options()
+        choice = self.choice or self.pending()
+        return choice.options if choice else ()
 
     def _apply(self, action: str) -> None:
-        self.engine.play(action)
+        if self.choice is None:
+            self.pending()              # settle first: the option answers the top step
+        self.choice = None
+        self.choice = flow.play(self.position, action)
 
     def _explain_illegal(self, action: str) -> RuleError:
-        choice = self.engine.pending()
+        choice = self.pending()
         kind = choice.kind if choice else "over"
         legal = ", ".join(choice.options[:6]) if choice else ""
         clause = CLAUSE_OF_KIND.get(kind, "VB-6")
@@ -74,27 +92,27 @@ class ViscountsState(GameState):
 
     def clone(self) -> Self:
         """Independent copy; static data shared."""
-        return self.around(self.engine.copy())
+        return self.around(self.position.copy(), self.choice)
 
     def is_over(self) -> bool:
         """True once the last round is complete (or the round cap was hit)."""
-        return self.engine.over
+        return self.position.over
 
     def scores(self) -> list[int]:
         """Each seat's score (solo: the human only; the AI's is in the view)."""
-        return [s.total for s in final_scores(self.engine)][: self.engine.seats]
+        return [s.total for s in final_scores(self.position)][: self.position.seats]
 
     def winners(self) -> list[int]:
         """Winning seats (VB-9.6; solo: the human only on a strictly higher score, VS-6.3)."""
-        return winners(self.engine)
+        return winners(self.position)
 
     def stats(self) -> dict[str, float]:
         """Per-game figures for simulation reports: how the game ended, the AI's score."""
-        engine = self.engine
-        totals = [s.total for s in final_scores(engine)]
-        out = {"end_poverty": float(bool(engine.poverty)),
-               "end_prosperity": float(bool(engine.prosperity))}
-        if engine.seats == 1:
+        position = self.position
+        totals = [s.total for s in final_scores(position)]
+        out = {"end_poverty": float(bool(position.poverty)),
+               "end_prosperity": float(bool(position.prosperity))}
+        if position.seats == 1:
             out["ai_score"] = float(totals[1])
             out["score_minus_ai"] = float(totals[0] - totals[1])
         return out
@@ -102,32 +120,30 @@ class ViscountsState(GameState):
     @property
     def num_players(self) -> int:
         """Deciding seats."""
-        return self.engine.seats
+        return self.position.seats
 
     @property
     def round_number(self) -> int:
         """Current round (0 during setup)."""
-        return self.engine.round
+        return self.position.round
 
     @property
     def capped(self) -> bool:
         """True when the round cap stopped the game."""
-        return self.engine.capped
+        return self.position.capped
 
     @capped.setter
     def capped(self, value: bool) -> None:
-        self.engine.capped = value
+        self.position.capped = value
 
     # ------------------------------------------------------------------ views
     def view(self, player: int | None) -> JsonDict:
         """What ``player`` may see: own hand; others' hands and all draw piles as counts."""
-        from keepers.games.viscounts.views import build_view
-        return build_view(self.engine, player)
+        return build_view(self.position, self.pending(), player)
 
     def to_dict(self) -> JsonDict:
         """Full position, hidden information included."""
-        from keepers.games.viscounts.views import state_to_dict
-        return state_to_dict(self.engine)
+        return position_to_dict(self.position)
 
 
 class ViscountsGame(Game):
@@ -161,8 +177,7 @@ class ViscountsGame(Game):
 
     def state_from_dict(self, data: JsonDict) -> GameState:
         """Rebuild a position."""
-        from keepers.games.viscounts.views import state_from_dict
-        return state_from_dict(self.data, data)
+        return ViscountsState.around(position_from_dict(self.data, data))
 
     def bots(self) -> dict[str, BotFactory]:
         """The random and greedy bots."""

@@ -1,10 +1,12 @@
-"""The Viscounts position: board, players, turn and the task stack (VB-3 to VB-8).
+"""The Viscounts position: the fields of one game, and the ability profiles cached with it.
 
-Flow: the top task of ``stack`` either resolves by itself (pushing more tasks)
-or asks a :class:`~keepers.games.viscounts.tasks.Choice`.  When the stack is
-empty the turn moves to its next phase (VB-6).  Card effects always run through
-:mod:`keepers.games.viscounts.interpreter`; this module holds the position and
-the primitive operations the interpreter uses (gains, markers, piles, castle).
+:class:`Position` holds everything that changes during a game (board, players,
+turn, the stack of pending steps) and copies itself; it has no rules.  The
+rules are functions over a position in :mod:`keepers.games.viscounts.rules`,
+driven by :mod:`keepers.games.viscounts.flow`.  Beside it lives the cache of
+what a player's ongoing abilities amount to (:class:`Profile`,
+:func:`profile_of`, VB-7.17): it is derived from the position alone and kept
+per position (``_profiles``) and in the shared data memo.
 """
 
 from __future__ import annotations
@@ -14,24 +16,24 @@ from functools import cache
 from typing import Any
 
 from keepers.core.rng import Rng
-from keepers.games.viscounts.data import CardDef, GameData, Manuscript
+from keepers.games.viscounts.data import GameData
 from keepers.games.viscounts.effects import ICONS, Term, parse_icons
-from keepers.games.viscounts.model import TRACK_MAX, TRACK_MIN, Geometry, Player
-from keepers.games.viscounts.tasks import Choice, Task, flatten
+from keepers.games.viscounts.model import Geometry, Player, new_geometry
 
-ACTION_ICON = {"trade": "merchant", "build": "builder", "workers": "noble",
-               "transcribe": "cleric"}
-ACTION_PAYMENT = {"trade": "silver", "build": "stone", "workers": "gold", "transcribe": "ink"}
-ROUND_CAP = 60
+Task = tuple[Any, ...]
+"""A pending step: ``(kind, player, *args)``, JSON-ready and immutable (see the flow module)."""
+
 MEMO_LIMIT = 100_000      # entries of a shared memo before the memos are emptied
+
 
 
 class Profile:
     """Values derived from one player's ongoing abilities (immutable once built).
 
-    ``abilities`` maps (slots, cards) to the ability tuple of
-    :meth:`Core.abilities`; ``icons`` is the board icon count.  Other derived
-    values are computed on first use and kept in ``memo``.
+    ``abilities`` maps (slots, cards) to the active abilities (see
+    :func:`~keepers.games.viscounts.rules.concepts.abilities`); ``icons`` is
+    the board icon count.  Other derived values are computed on first use and
+    kept in ``memo``.
     """
 
     __slots__ = ("abilities", "icons", "names", "memo")
@@ -69,32 +71,10 @@ class Profile:
         return found
 
 
-class Texts(dict[str, str]):
-    """Option texts ``"<verb> <word>"`` by word, each built once (a missing word builds it).
-
-    Options such as ``"play TF-S-abbot"`` are asked for almost every decision
-    over a few hundred card ids: looking them up is cheaper than formatting.
-    """
-
-    def __init__(self, verb: str) -> None:
-        super().__init__()
-        self.verb = verb
-
-    def __missing__(self, word: str) -> str:
-        text = self[word] = f"{self.verb} {word}"
-        return text
-
 
 # A seat's last profile: copies of its spaces, covered slots and bonus cards,
 # whether it leads the castle, its AI board (None for a person), the profile.
 LastProfile = tuple[list[str | None], list[bool], list[str], bool, Any, Profile]
-
-# clockwise() and others_from() by (number of players, seat).
-_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
-_OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-# Ring position of each node id ("3.L" -> 3); node ids are the same on every ring.
-_POSITIONS: dict[str, int] = {}
 
 
 def _pack(icons: Mapping[str, int]) -> int:
@@ -102,7 +82,7 @@ def _pack(icons: Mapping[str, int]) -> int:
     return sum(icons.get(icon, 0) << (8 * i) for i, icon in enumerate(ICONS))
 
 
-# Where the packed icon total of the card spaces sits in a profile key (see Core.profile).
+# Where the packed icon total of the card spaces sits in a profile key (see profile_of).
 PROFILE_KEY_ICONS = 1
 
 
@@ -134,8 +114,13 @@ def _forget(data: GameData) -> None:
     data.board.memo.clear()
 
 
-class Core:
-    """Position data and primitive rule operations shared by the interpreter and phases.
+
+class Position:
+    """Everything of one game that changes: board, players, turn and the step stack.
+
+    Fields only (and :meth:`copy`): the rules are functions over a position, in
+    :mod:`keepers.games.viscounts.rules`; ``stack`` holds the pending steps that
+    :mod:`keepers.games.viscounts.flow` runs.
 
     Speed note: in the pure Python engine, CPython keeps up to 29 instance
     attributes in a compact layout that makes every ``self.x`` cheap, as long
@@ -146,7 +131,7 @@ class Core:
     capped = False          # set on the instance only when the round cap ends a game
 
     def __init__(self, data: GameData, geo: Geometry, players: list[Player], seats: int,
-                 rng: Rng, source: Core | None = None) -> None:
+                 rng: Rng, source: Position | None = None) -> None:
         """A position before setup; with ``source``, a copy of that position instead.
 
         A copy is made through the constructor (the compiled engine builds
@@ -184,11 +169,11 @@ class Core:
         self.log: list[str] = []
         self.over = False
         self.ai: dict[str, Any] = {}
-        # Last profile per seat and the lists it was built from (see profile()).
+        # Last profile per seat and the lists it was built from (see profile_of()).
         self._profiles: list[LastProfile | None] = [None] * len(players)
 
     # ------------------------------------------------------------------ copying
-    def copy_into(self, other: Core) -> None:
+    def copy_into(self, other: Position) -> None:
         """Copy every mutable container into ``other`` (static data shared).
 
         Scalars, the static data and the geometry are taken over as they are;
@@ -219,374 +204,188 @@ class Core:
         other.ai = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ai.items()}
         other._profiles = self._profiles[:]
 
-    # ------------------------------------------------------------------ cards and icons
-    def card(self, card_id: str) -> CardDef:
-        """Card definition by id."""
-        return self.data.cards[card_id]
 
-    def manuscript(self, ms_id: str) -> Manuscript:
-        """Manuscript by id."""
-        return self.data.manuscripts[ms_id]
+    def copy(self) -> Position:
+        """Independent copy; static data shared."""
+        return Position(self.data, self.geo, self.players, self.seats, self.rng, source=self)
 
-    # Everything derived from a player's ongoing abilities depends only on
-    # which abilities are active and on the icon totals.  :meth:`profile`
-    # memoises those derived values in ``data.memo`` under a key made of what
-    # decides them: the revealed slots, the cards in the spaces that *have*
-    # ongoing abilities (most have none), the icon total of the spaces, castle
-    # leadership, the cleric bonus cards and (for the AI) its board.  Boards
-    # that differ only in cards without abilities share one profile, so most
-    # turns find theirs already built, in this game or an earlier one.
-    #
-    # On top of that, each state remembers the last profile of every seat with
-    # copies of the lists it was built from (``_profiles``): it is asked for
-    # about ten times per turn while the board rarely changes, and comparing
-    # the lists is much cheaper than building and hashing the memo key.  The
-    # copies are compared by content, so changing the lists anywhere (rules,
-    # tests, loaded positions) is always seen.
-    def profile(self, seat: int) -> Profile:
-        """The memoised ability profile of a player's current board."""
-        player = self.players[seat]
-        board = self.ai["board"] if player.is_ai else None
-        leads = self.leader == seat
-        last = self._profiles[seat]
-        if last is not None and last[0] == player.spaces and last[1] == player.covered \
-                and last[2] == player.bonus and last[3] == leads and last[4] == board:
-            return last[5]
-        key = self._profile_key(seat, leads, board)
-        memo = self.data.memo
-        found: Profile | None = memo.get(key)
-        if found is None:
-            if len(memo) > MEMO_LIMIT or len(self.data.board.memo) > MEMO_LIMIT:
-                _forget(self.data)
-            found = memo[key] = self._build_profile(seat, key[PROFILE_KEY_ICONS])
-        self._profiles[seat] = (player.spaces[:], player.covered[:], player.bonus[:], leads,
-                                board, found)
-        return found
 
-    def _profile_key(self, seat: int, leads: bool, board: Any) -> tuple[Any, ...]:
-        """What decides a profile (see above); equal keys give equal profiles."""
-        player = self.players[seat]
-        icons = 0
-        active: list[str] = []
-        conditional = False
-        for index, card_id in enumerate(player.spaces):
-            if card_id:
-                packed, has_ongoing, has_condition = self._space_part(player.is_ai, card_id)
-                icons += packed
-                if has_ongoing:
-                    active.append(card_id)
-                    conditional = conditional or has_condition
-            elif index:
-                icons += self._starting_packed(seat, index)
-        # An if_board ability depends on the kinds of every card in the spaces.
-        kinds = tuple(self.card(c).kind if c else "" for c in player.spaces) \
-            if conditional else ()
-        return ("profile", icons, tuple(player.covered), tuple(active), kinds, leads,
-                tuple(player.bonus), board)
+def flatten(term: Term) -> list[Term]:
+    """Split ``all_of`` groups of ongoing abilities into their parts (``none`` dropped)."""
+    if term.name == "none":
+        return []
+    if term.name == "all_of":
+        return [t for part in term.subterms() for t in flatten(part)]
+    return [term]
 
-    def _space_part(self, is_ai: bool, card_id: str) -> tuple[int, bool, bool]:
-        """A card in a space: packed printed icons, has ongoing abilities, has if_board."""
-        key = ("space", is_ai, card_id)
-        found: tuple[int, bool, bool] | None = self.data.memo.get(key)
-        if found is None:
-            if is_ai:
-                found = (_pack(self.data.schemes[card_id].header_icons), False, False)
-            else:
-                ongoing = self.card(card_id).ongoing
-                names = {t.name for t in ongoing.walk()}
-                found = (_pack(self.card(card_id).icons), names != {"none"},
-                         "if_board" in names)
-            self.data.memo[key] = found
-        return found
 
-    def _starting_packed(self, seat: int, index: int) -> int:
-        """Packed starting icons of an empty card space 2 or 3 (``index`` 1 or 2)."""
-        return _pack(self._starting_icons(seat)[("space2", "space3")[index - 1]])
+def new_position(data: GameData, seats: int, seed: int, ai_board: str = "cleric") -> Position:
+    """A position before setup: the ring drawn from ``seed`` (VB-3.1), players, AI board."""
+    rng = Rng(seed)
+    arrangement = [1, 2, 3, 4, 5]
+    rng.shuffle(arrangement)
+    geo = new_geometry(data, arrangement, rng.below(5), seats)
+    workers = data.player_board.workers
+    players = [Player(s, workers=workers) for s in range(seats)]
+    if seats == 1:
+        players.append(Player(1, workers=workers, is_ai=True))
+    position = Position(data, geo, players, seats, rng)
+    position.ai["board"] = ai_board
+    return position
 
-    def _build_profile(self, seat: int, space_icons: int) -> Profile:
-        # abilities(seat, slots, cards) is the slot part (when slots) followed by
-        # the card part (when cards), so two parts give all four variants.
-        slot_part = self._slot_part(seat)
-        card_part = tuple(self._card_part(seat))
-        both = slot_part + card_part
-        return Profile({(True, True): both, (True, False): slot_part,
-                        (False, True): card_part, (False, False): ()},
-                       _board_icons(space_icons, both))
 
-    def _slot_part(self, seat: int) -> tuple[Term, ...]:
-        player = self.players[seat]
-        key = ("slots", self.ai["board"] if player.is_ai else None, tuple(player.covered))
-        found: tuple[Term, ...] | None = self.data.memo.get(key)
-        if found is None:
-            found = self.data.memo[key] = tuple(self._slot_abilities(seat))
-        return found
+# Everything derived from a player's ongoing abilities depends only on
+# which abilities are active and on the icon totals.  :func:`profile_of`
+# memoises those derived values in ``data.memo`` under a key made of what
+# decides them: the revealed slots, the cards in the spaces that *have*
+# ongoing abilities (most have none), the icon total of the spaces, castle
+# leadership, the cleric bonus cards and (for the AI) its board.  Boards
+# that differ only in cards without abilities share one profile, so most
+# turns find theirs already built, in this game or an earlier one.
+#
+# On top of that, each position remembers the last profile of every seat with
+# copies of the lists it was built from (``_profiles``): it is asked for
+# about ten times per turn while the board rarely changes, and comparing
+# the lists is much cheaper than building and hashing the memo key.  The
+# copies are compared by content, so changing the lists anywhere (rules,
+# tests, loaded positions) is always seen.
+def profile_of(pos: Position, seat: int) -> Profile:
+    """The memoised ability profile of a player's current board."""
+    player = pos.players[seat]
+    board = pos.ai["board"] if player.is_ai else None
+    leads = pos.leader == seat
+    last = pos._profiles[seat]
+    if last is not None and last[0] == player.spaces and last[1] == player.covered \
+            and last[2] == player.bonus and last[3] == leads and last[4] == board:
+        return last[5]
+    key = _profile_key(pos, seat, leads, board)
+    memo = pos.data.memo
+    found: Profile | None = memo.get(key)
+    if found is None:
+        if len(memo) > MEMO_LIMIT or len(pos.data.board.memo) > MEMO_LIMIT:
+            _forget(pos.data)
+        found = memo[key] = _build_profile(pos, seat, key[PROFILE_KEY_ICONS])
+    pos._profiles[seat] = (player.spaces[:], player.covered[:], player.bonus[:], leads,
+                           board, found)
+    return found
 
-    def _card_part(self, seat: int) -> list[Term]:
-        player = self.players[seat]
-        out: list[Term] = []
-        if not player.is_ai:
-            for card_id in player.spaces:
-                if card_id:
-                    out.extend(self._card_ongoing(seat, card_id))
-        if self.leader == seat:
-            out.extend(flatten(self.data.castle.leader.ability))
-        for ribbon in player.bonus:
-            out.extend(flatten(self.data.cleric_bonus[ribbon].ability))
-        return out
 
-    def _card_ongoing(self, seat: int, card_id: str) -> tuple[Term, ...] | list[Term]:
-        """A card's ongoing abilities; memoised unless an ``if_board`` makes them vary."""
-        key = ("ongoing", card_id)
-        found: tuple[Term, ...] | None = self.data.memo.get(key)
-        if found is not None:
-            return found
-        ongoing = self.card(card_id).ongoing
-        if any(t.name == "if_board" for t in ongoing.walk()):
-            return self._resolve_conditions(seat, ongoing)
-        found = self.data.memo[key] = tuple(self._resolve_conditions(seat, ongoing))
-        return found
+def _profile_key(pos: Position, seat: int, leads: bool, board: Any) -> tuple[Any, ...]:
+    """What decides a profile (see above); equal keys give equal profiles."""
+    player = pos.players[seat]
+    icons = 0
+    active: list[str] = []
+    conditional = False
+    for index, card_id in enumerate(player.spaces):
+        if card_id:
+            packed, has_ongoing, has_condition = _space_part(pos, player.is_ai, card_id)
+            icons += packed
+            if has_ongoing:
+                active.append(card_id)
+                conditional = conditional or has_condition
+        elif index:
+            icons += _starting_packed(pos, seat, index)
+    # An if_board ability depends on the kinds of every card in the spaces.
+    kinds = tuple(pos.data.cards[c].kind if c else "" for c in player.spaces) \
+        if conditional else ()
+    return ("profile", icons, tuple(player.covered), tuple(active), kinds, leads,
+            tuple(player.bonus), board)
 
-    def icons(self, seat: int) -> dict[str, int]:
-        """Icons on a player's board (VB-2.2.2, VB-2.4.4; AI: VS-4.1)."""
-        return dict(self.profile(seat).icons)
 
-    def _starting_icons(self, seat: int) -> Mapping[str, Mapping[str, int]]:
-        if self.players[seat].is_ai:
-            return self.data.ai_boards[self.ai["board"]].starting_icons
-        return self.data.player_board.starting_icons
-
-    def starting_icons(self, seat: int) -> dict[str, dict[str, int]]:
-        """Starting icons of card spaces 2 and 3 (player board or AI board)."""
-        if self.players[seat].is_ai:
-            board = self.data.ai_boards[self.ai["board"]]
-            return {k: dict(v) for k, v in board.starting_icons.items()}
-        return {k: dict(v) for k, v in self.data.player_board.starting_icons.items()}
-
-    def criminals(self, seat: int, collision: bool = False) -> int:
-        """Criminal icons on the board (in a collision less ``ignore_criminal``, VK-R15)."""
-        profile = self.profile(seat)
-        count = profile.icons["criminal"]
-        if collision:
-            count = max(0, count - profile.total("ignore_criminal"))
-        return count
-
-    def abilities(self, seat: int, slots: bool = True, cards: bool = True) -> list[Term]:
-        """Active ongoing abilities (VB-7.17).
-
-        ``slots``: revealed player-board slots; ``cards``: cards in the card spaces,
-        the castle leader and cleric bonus cards.
-        """
-        return list(self.profile(seat).abilities[slots, cards])
-
-    def _slot_abilities(self, seat: int) -> list[Term]:
-        player = self.players[seat]
-        if player.is_ai:
-            board = self.data.ai_boards[self.ai["board"]]
-            return [t for i, t in enumerate(board.slot_abilities) if not player.covered[i]]
-        return [t for i, slot in enumerate(self.data.player_board.slots)
-                if not player.covered[i] for t in flatten(slot.ability)]
-
-    def _resolve_conditions(self, seat: int, term: Term) -> list[Term]:
-        out = []
-        for part in flatten(term):
-            if part.name == "if_board":
-                if self.board_has_kind(seat, part.word(0)):
-                    out.extend(self._resolve_conditions(seat, part.sub(1)))
-            else:
-                out.append(part)
-        return out
-
-    def board_has_kind(self, seat: int, kind: str) -> bool:
-        """True if a card of ``kind`` (kings_order, outsider) is in the card spaces."""
-        return any(c and self.card(c).kind == kind for c in self.players[seat].spaces)
-
-    def modifier_total(self, seat: int, name: str) -> int:
-        """Sum of an integer modifier over active abilities (extra_move, hand_size...)."""
-        return self.profile(seat).total(name)
-
-    def has_modifier(self, seat: int, name: str) -> bool:
-        """True if an ability named ``name`` is active."""
-        return name in self.profile(seat).names
-
-    def hand_limit(self, seat: int) -> int:
-        """Hand limit (VB-2.6.1)."""
-        return self.data.player_board.hand_limit + self.profile(seat).total("hand_size")
-
-    def order_from(self, seat: int) -> list[int]:
-        """All players clockwise starting with ``seat`` (VB-0.5)."""
-        n = len(self.players)
-        return [(seat + i) % n for i in range(n)]
-
-    def clockwise(self, seat: int) -> tuple[int, ...]:
-        """:meth:`order_from` as a shared tuple (for the hot path: every castle, collision)."""
-        key = (len(self.players), seat)
-        found = _ORDERS.get(key)
-        if found is None:
-            found = _ORDERS[key] = tuple(self.order_from(seat))
-        return found
-
-    def others_from(self, seat: int) -> tuple[int, ...]:
-        """``order_from(seat)[1:]`` as a shared tuple (every landing asks for it)."""
-        key = (len(self.players), seat)
-        found = _OTHERS.get(key)
-        if found is None:
-            found = _OTHERS[key] = self.clockwise(seat)[1:]
-        return found
-
-    # ------------------------------------------------------------------ triggers
-    def fire(self, seat: int, trigger: str, slots: bool = True, cards: bool = True) -> None:
-        """Push every active ``trigger`` ability of ``seat`` (first ability resolves first)."""
-        for text in self.profile(seat).fired(trigger, slots, cards):
-            self.stack.append(("eff", seat, text, ""))
-
-    # ------------------------------------------------------------------ markers (VB-2.5)
-    def gain_corruption(self, seat: int, amount: int) -> None:
-        """Move the corruption marker right (both when stuck), bounded by the track."""
-        player = self.players[seat]
-        for _ in range(amount):
-            if player.stuck():
-                if player.virtue < TRACK_MAX:
-                    player.corruption += 1
-                    player.virtue += 1
-            elif player.corruption < player.virtue:
-                player.corruption += 1
-
-    def gain_virtue(self, seat: int, amount: int) -> None:
-        """Move the virtue marker left (both when stuck), bounded by the track."""
-        player = self.players[seat]
-        for _ in range(amount):
-            if player.stuck():
-                if player.corruption > TRACK_MIN:
-                    player.corruption -= 1
-                    player.virtue -= 1
-            elif player.virtue > player.corruption:
-                player.virtue -= 1
-
-    # ------------------------------------------------------------------ debts and deeds (VB-8)
-    def gain_debt(self, seat: int, amount: int) -> None:
-        """Take debts from the pile (poverty reveal, VB-8.1) and fire on_gain_debt."""
-        for _ in range(amount):
-            if self.phase != "setup" and self.debt_above > 0:
-                self.debt_above -= 1
-                if self.debt_above == 0:
-                    self.poverty = True
-                    self._trigger_end("poverty")
-            self.players[seat].debts_unpaid += 1
-            self.fire(seat, "on_gain_debt")
-
-    def gain_deed(self, seat: int, amount: int) -> None:
-        """Take deeds from the pile (prosperity reveal, VB-8.1)."""
-        for _ in range(amount):
-            if self.phase != "setup" and self.deed_above > 0:
-                self.deed_above -= 1
-                if self.deed_above == 0:
-                    self.prosperity = True
-                    self._trigger_end("prosperity")
-            self.players[seat].deeds_acquired += 1
-
-    def _trigger_end(self, card: str) -> None:
-        self.log.append(f"the {card} card is revealed")
-        if self.last_round == 0:
-            self.last_round = max(self.round, 1) + 1
-
-    # ------------------------------------------------------------------ deck handling (VB-6.6)
-    def shuffle_discard(self, seat: int) -> bool:
-        """Mix the discard pile into the draw pile with the check (VB-6.6.3, VB-R13)."""
-        player = self.players[seat]
-        if not player.discard:
-            return False
-        player.draw.extend(player.discard)
-        player.discard.clear()
-        self.rng.shuffle(player.draw)
-        self.shuffle_check(seat)
-        return True
-
-    def shuffle_check(self, seat: int) -> None:
-        """1 corruption with a criminal on the board, else 1 virtue; then on_shuffle."""
-        if self.criminals(seat) >= 1:
-            self.gain_corruption(seat, 1)
+def _space_part(pos: Position, is_ai: bool, card_id: str) -> tuple[int, bool, bool]:
+    """A card in a space: packed printed icons, has ongoing abilities, has if_board."""
+    key = ("space", is_ai, card_id)
+    found: tuple[int, bool, bool] | None = pos.data.memo.get(key)
+    if found is None:
+        if is_ai:
+            found = (_pack(pos.data.schemes[card_id].header_icons), False, False)
         else:
-            self.gain_virtue(seat, 1)
-        self.fire(seat, "on_shuffle")
+            ongoing = pos.data.cards[card_id].ongoing
+            names = {t.name for t in ongoing.walk()}
+            found = (_pack(pos.data.cards[card_id].icons), names != {"none"},
+                     "if_board" in names)
+        pos.data.memo[key] = found
+    return found
 
-    def take_top(self, seat: int) -> str | None:
-        """Take the top card of the draw pile, shuffling first if it is empty."""
-        player = self.players[seat]
-        if not player.draw:
-            self.shuffle_discard(seat)
-        return player.draw.pop() if player.draw else None
 
-    def draw_cards(self, seat: int, amount: int) -> None:
-        """Draw ``amount`` cards into hand (VB-7.7)."""
-        player = self.players[seat]
-        draw = player.draw
-        if 0 < amount <= len(draw):          # no shuffle on the way: take them in one go
-            top = draw[len(draw) - amount:]
-            del draw[len(draw) - amount:]
-            top.reverse()                    # the top card (the list's end) comes first
-            player.hand.extend(top)
-            return
-        for _ in range(amount):
-            card = self.take_top(seat)
-            if card is None:
-                return
-            self.players[seat].hand.append(card)
+def _starting_packed(pos: Position, seat: int, index: int) -> int:
+    """Packed starting icons of an empty card space 2 or 3 (``index`` 1 or 2)."""
+    return _pack(_starting_icons(pos, seat)[("space2", "space3")[index - 1]])
 
-    # ------------------------------------------------------------------ board lookups
-    def position(self, seat: int) -> int:
-        """Ring position of a player's Viscount."""
-        node = self.players[seat].node
-        found = _POSITIONS.get(node)
-        if found is None:
-            found = _POSITIONS[node] = int(node.split(".")[0])
+
+def _build_profile(pos: Position, seat: int, space_icons: int) -> Profile:
+    # abilities(seat, slots, cards) is the slot part (when slots) followed by
+    # the card part (when cards), so two parts give all four variants.
+    slot_part = _slot_part(pos, seat)
+    card_part = tuple(_card_part(pos, seat))
+    both = slot_part + card_part
+    return Profile({(True, True): both, (True, False): slot_part,
+                    (False, True): card_part, (False, False): ()},
+                   _board_icons(space_icons, both))
+
+
+def _slot_part(pos: Position, seat: int) -> tuple[Term, ...]:
+    player = pos.players[seat]
+    key = ("slots", pos.ai["board"] if player.is_ai else None, tuple(player.covered))
+    found: tuple[Term, ...] | None = pos.data.memo.get(key)
+    if found is None:
+        found = pos.data.memo[key] = tuple(_slot_abilities(pos, seat))
+    return found
+
+
+def _card_part(pos: Position, seat: int) -> list[Term]:
+    player = pos.players[seat]
+    out: list[Term] = []
+    if not player.is_ai:
+        for card_id in player.spaces:
+            if card_id:
+                out.extend(_card_ongoing(pos, seat, card_id))
+    if pos.leader == seat:
+        out.extend(flatten(pos.data.castle.leader.ability))
+    for ribbon in player.bonus:
+        out.extend(flatten(pos.data.cleric_bonus[ribbon].ability))
+    return out
+
+
+def _card_ongoing(pos: Position, seat: int, card_id: str) -> tuple[Term, ...] | list[Term]:
+    """A card's ongoing abilities; memoised unless an ``if_board`` makes them vary."""
+    key = ("ongoing", card_id)
+    found: tuple[Term, ...] | None = pos.data.memo.get(key)
+    if found is not None:
         return found
+    ongoing = pos.data.cards[card_id].ongoing
+    if any(t.name == "if_board" for t in ongoing.walk()):
+        return _resolve_conditions(pos, seat, ongoing)
+    found = pos.data.memo[key] = tuple(_resolve_conditions(pos, seat, ongoing))
+    return found
 
-    def adjacent_townsfolk(self, position: int) -> str:
-        """Top card of a townsfolk pile, or the printed card when empty (VB-3.3.2)."""
-        pile = self.tf_piles[position]
-        return pile[-1] if pile else f"PRINTED-{self.geo.segment_at(position)}"
 
-    def visible_townsfolk(self) -> list[tuple[int, str]]:
-        """Hireable tops: (position, card id) for every non-empty pile (VB-3.3.1, VB-R04)."""
-        return [(pos, pile[-1]) for pos, pile in enumerate(self.tf_piles) if pile]
+def _starting_icons(pos: Position, seat: int) -> Mapping[str, Mapping[str, int]]:
+    if pos.players[seat].is_ai:
+        return pos.data.ai_boards[pos.ai["board"]].starting_icons
+    return pos.data.player_board.starting_icons
 
-    def _printed_manuscript_cost(self, position: int) -> int:
-        """Cost of :meth:`printed_manuscript` without building it."""
-        segment = self.data.board.segments[self.geo.segment_at(position) - 1]
-        return segment.printed_manuscript.cost
 
-    def printed_manuscript(self, position: int) -> Manuscript:
-        """The manuscript printed under a pile, as a pseudo manuscript."""
-        printed = self.data.board.segments[self.geo.segment_at(position) - 1].printed_manuscript
-        return Manuscript(f"PRINTED-M{self.geo.segment_at(position)}", "Base", printed.cost,
-                          "none", False, printed.immediate, Term("none"), "reconstructed")
+def _slot_abilities(pos: Position, seat: int) -> list[Term]:
+    player = pos.players[seat]
+    if player.is_ai:
+        board = pos.data.ai_boards[pos.ai["board"]]
+        return [t for i, t in enumerate(board.slot_abilities) if not player.covered[i]]
+    return [t for i, slot in enumerate(pos.data.player_board.slots)
+            if not player.covered[i] for t in flatten(slot.ability)]
 
-    def remove_worker_counts(self, seat: int) -> int:
-        """Workers of ``seat`` in the castle."""
-        return sum(self.castle[s][t][seat] for s in range(5) for t in range(3))
 
-    def own_spots(self, seat: int, kind: str | None = None) -> list[str]:
-        """Spot ids holding the player's standard buildings (optionally of one type)."""
-        return [s for s, (owner, btype) in self.spots.items()
-                if owner == seat and (kind is None or btype == kind)]
+def _resolve_conditions(pos: Position, seat: int, term: Term) -> list[Term]:
+    out = []
+    for part in flatten(term):
+        if part.name == "if_board":
+            if board_has_kind(pos, seat, part.word(0)):
+                out.extend(_resolve_conditions(pos, seat, part.sub(1)))
+        else:
+            out.append(part)
+    return out
 
-    # ------------------------------------------------------------------ castle leader
-    def check_leader(self, seat: int) -> None:
-        """Award the castle leader card after a tier-3 arrival (VB-4.2.3)."""
-        mine = sum(self.castle[s][2][seat] for s in range(5))
-        if self.leader < 0:
-            if mine > 0:
-                self.leader = seat
-            return
-        if self.leader != seat and mine > sum(self.castle[s][2][self.leader] for s in range(5)):
-            self.leader = seat
 
-    # ------------------------------------------------------------------ choices
-    def ask(self, seat: int, kind: str, prompt: str, options: list[str]) -> Choice:
-        """Build a choice (options deduplicated, order kept)."""
-        # tuple.__new__ skips the named tuple's Python-level __new__ (one per decision).
-        return tuple.__new__(Choice, (seat, kind, prompt, tuple(dict.fromkeys(options))))
-
-    def ask_distinct(self, seat: int, kind: str, prompt: str, options: tuple[str, ...]) -> Choice:
-        """Build a choice from options already known to be distinct (no deduplication)."""
-        return tuple.__new__(Choice, (seat, kind, prompt, options))
+def board_has_kind(pos: Position, seat: int, kind: str) -> bool:
+    """True if a card of ``kind`` (kings_order, outsider) is in the card spaces."""
+    return any(c and pos.data.cards[c].kind == kind for c in pos.players[seat].spaces)

@@ -1,0 +1,47 @@
+"""Positions to and from JSON-ready dicts (full information: position files, records)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keepers.core.game import JsonDict
+from keepers.core.rng import Rng
+from keepers.games.viscounts.data import GameData
+from keepers.games.viscounts.model import Player, new_geometry
+from keepers.games.viscounts.state import Position, new_position
+
+_CORE_FIELDS = ("start", "current", "round", "phase", "leader", "debt_above", "deed_above",
+                "poverty", "prosperity", "last_round", "over", "tf_piles", "ms_piles", "spots",
+                "castle", "cleric", "removed", "turn", "pairs", "ai", "seats")
+
+
+def position_to_dict(pos: Position) -> JsonDict:
+    """Full position: geometry, players, piles, stack, generator."""
+    data: JsonDict = {name: getattr(pos, name) for name in _CORE_FIELDS}
+    data["capped"] = pos.capped
+    data["geometry"] = {"arrangement": list(pos.geo.arrangement),
+                        "rotation": pos.geo.rotation}
+    data["players"] = [p.to_dict() for p in pos.players]
+    data["stack"] = [list(t) for t in pos.stack]
+    data["rng"] = pos.rng.state
+    return data
+
+
+def _task(item: Any) -> tuple[object, ...]:
+    return tuple(tuple(x) if isinstance(x, list) else x for x in item)
+
+
+def position_from_dict(data: GameData, raw: JsonDict) -> Position:
+    """Rebuild a position from :func:`position_to_dict` output."""
+    seats = int(raw["seats"])
+    pos = new_position(data, seats, 0, str(raw["ai"].get("board", "cleric")))
+    geometry = raw["geometry"]
+    pos.geo = new_geometry(data, list(geometry["arrangement"]), int(geometry["rotation"]),
+                           seats)
+    for name in _CORE_FIELDS:
+        setattr(pos, name, raw[name])
+    pos.capped = bool(raw.get("capped", False))
+    pos.players = [Player.from_dict(p) for p in raw["players"]]
+    pos.stack = [_task(t) for t in raw["stack"]]
+    pos.rng = Rng(int(raw["rng"]))
+    return pos
