@@ -605,6 +605,33 @@ def test_banishing_a_shadow_that_stands_on_guardians() -> None:
     assert t15 in st.controlled(RED) and st.count[t15] == 2
 
 
+def test_nothing_enters_a_shadow_hex_in_random_play() -> None:
+    """GR-29.6 GR-25.3: in random co-op games with ``advance``, guardians a Shadow stands
+    on never grow in number (no move, recruit, card or event adds to them) and never
+    act (their hex is never the source of a MOVE, ATTACK or teleport), and no decision
+    puts a guardian on a Shadow hex."""
+    pinned_seen = 0
+    for seed in range(8):
+        st = GAME.new_state(2 + seed % 4, seed, {"coop": True, "shadows": "advance"})
+        assert isinstance(st, GardiensState)
+        rng = Rng(seed)
+        while not st.is_over():
+            pinned = {h: st.count[h] for h in set(st.shadow_pos) if h != NONE and st.count[h]}
+            pinned_seen += len(pinned)
+            legal = st.legal_actions()
+            for action in legal:
+                words = action.split()
+                if words[0] in ("move", "attack", "teleport"):  # actions and card effects
+                    assert hx(st, words[1]) not in pinned, action
+                if words[0] in ("move", "teleport", "place"):
+                    assert hx(st, words[-2 if words[0] == "move" else -1]) not in st.shadow_pos
+            st.apply(legal[rng.below(len(legal))])
+            for h, count in pinned.items():
+                if h in st.shadow_pos:
+                    assert st.count[h] <= count
+    assert pinned_seen > 100
+
+
 def test_shadows_advance_without_coop_changes_nothing() -> None:
     """GR-29.6: the option is accepted in any game but has effect only in co-op: a
     competitive game plays the same with either value."""
