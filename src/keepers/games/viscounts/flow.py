@@ -57,7 +57,7 @@ class Choice(NamedTuple):
     options: tuple[str, ...]
 
 
-StepHandler = Callable[[Position, Task], "Choice | None"]
+StepHandler = Callable[[Position, Task], Choice | None]
 AnswerHandler = Callable[[Position, Task, str], None]
 
 STEPS: dict[str, StepHandler] = {}

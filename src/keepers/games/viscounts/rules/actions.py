@@ -447,12 +447,14 @@ def feasible(pos: Position, seat: int, action: str, profile: Profile) -> bool:
 
 # ------------------------------------------------------------------ the three steps
 def step_act(pos: Position, task: Task) -> Choice:
+    """Ask whether to dismiss a townsfolk for the action (VB-6.3.3, VB-R33)."""
     seat, action = task[1], str(task[2])
     return ask(seat, "dismiss", f"{action}: dismiss a townsfolk?",
                action_options(pos, seat, action))
 
 
 def answer_act(pos: Position, task: Task, option: str) -> None:
+    """Dismiss (pay, remove, resolve its recruit effect), then ask for the target (VB-6.3.3)."""
     seat, action = task[1], str(task[2])
     replace(pos, ("act_target", seat, action, task[3]))
     card = option.removeprefix("dismiss ")
@@ -471,6 +473,7 @@ def answer_act(pos: Position, task: Task, option: str) -> None:
 
 
 def step_act_target(pos: Position, task: Task) -> Choice | None:
+    """Ask for the target of the action (VB-6.3.1, VB-6.3.4-6.3.7)."""
     seat, action = task[1], str(task[2])
     options = _target_options(pos, seat, action, pos.turn.get("extra", ""))
     if not options:
@@ -484,10 +487,12 @@ def _target_options(pos: Position, seat: int, action: str, extra: str) -> tuple[
 
 
 def answer_act_target(pos: Position, task: Task, option: str) -> None:
+    """Keep the target and ask how to pay (VB-6.3.2)."""
     replace(pos, ("act_pay", task[1], task[2], option, task[3]))
 
 
 def step_act_pay(pos: Position, task: Task) -> Choice:
+    """Ask how to fund the target: Pareto-minimal plans only (VB-6.3.2)."""
     seat, action, target = task[1], str(task[2]), str(task[3])
     # The target was chosen among the feasible ones; only its need matters here.
     if action == "trade":                    # "trade k" needs k times the rate
@@ -518,6 +523,7 @@ def _pay_options(pos: Position, seat: int, action: str, need: int) -> tuple[str,
 
 
 def answer_act_pay(pos: Position, task: Task, option: str) -> None:
+    """Pay, then the action's outcome (VB-6.3.2, VB-6.3.4-6.3.8)."""
     pos.stack.pop()
     seat, action, target = task[1], str(task[2]), str(task[3])
     if option != "pay none":

@@ -44,12 +44,14 @@ def effect_place_workers(pos: Position, seat: int, term: Term, source: str) -> N
 
 
 def step_section(pos: Position, task: Task) -> Choice:
+    """Ask which castle section receives the workers (VB-7.11)."""
     names = pos.data.castle.sections
     return ask(task[1], "section", "choose a castle section",
                [f"section {n}" for n in names])
 
 
 def answer_section(pos: Position, task: Task, option: str) -> None:
+    """Place the workers there (VB-7.11, VB-4.2.6)."""
     pos.stack.pop()
     section = pos.data.castle.sections.index(option.removeprefix("section "))
     place_workers(pos, task[1], section, task[2])
@@ -75,6 +77,7 @@ def effect_move_worker_tier1(pos: Position, seat: int, term: Term, source: str) 
 
 
 def step_move_t1(pos: Position, task: Task) -> Choice | None:
+    """Ask for the next sideways move of a tier-1 worker, or done (VB-7.12)."""
     seat, left, blocked = task[1], task[2], str(task[3])
     if left <= 0:
         pos.stack.pop()
@@ -90,6 +93,7 @@ def step_move_t1(pos: Position, task: Task) -> Choice | None:
 
 
 def answer_move_t1(pos: Position, task: Task, option: str) -> None:
+    """Move the worker and ask again for the rest (VB-7.12)."""
     seat, left = task[1], task[2]
     if option == "shift done":
         pos.stack.pop()
@@ -103,6 +107,7 @@ def answer_move_t1(pos: Position, task: Task, option: str) -> None:
 
 # ------------------------------------------------------------------ castle cascade (VB-4.2)
 def step_castle(pos: Position, task: Task) -> Choice | None:
+    """One round of the cascade (VB-4.2.1-4.2.4): a triple, a tier-3 arrival, a bump, or the end."""
     seat = task[1]
     threshold = pos.data.castle.threshold
     triples = [s for s in range(5) if pos.castle[s][0][seat] >= threshold]
@@ -138,6 +143,7 @@ def _ai_first_triple(pos: Position, seat: int, triples: list[int]) -> int:
 
 
 def answer_castle(pos: Position, task: Task, option: str) -> None:
+    """Resolve the chosen triple (VB-R22) or bump the chosen worker (VB-4.2.4)."""
     seat = task[1]
     names = pos.data.castle.sections
     verb, rest = option.split(" ", 1)
@@ -162,6 +168,7 @@ def _resolve_triple(pos: Position, seat: int, section: int) -> None:
 
 
 def step_spread(pos: Position, task: Task) -> None:
+    """Steps 2-3 of VB-4.2.1: the other two workers of the triple spread sideways."""
     pos.stack.pop()
     seat, section = task[1], task[2]
     pos.castle[section][0][seat] -= 2

@@ -6,11 +6,12 @@ which dispatches on the term name (never on a card name) to the handler in
 push a small step whose handlers (``step_<kind>``, ``answer_<kind>``,
 registered with the flow at the end of the module) ask one Choice at a time;
 compound choices are broken into such steps.  Here: combinators and
-conditions (VB-10.3), gains (VB-10.2), flips (VB-2.3, VB-7.9), deck effects
-(VB-7.3-7.7), hiring (VB-6.4, VB-7.8), manuscripts and the cleric bonus
-(VB-7.14, VB-6.3.7), actions as effects (VB-7.10), building (VB-6.3.5,
-VB-7.13) and Viscount moves with the landing rule (VB-6.2.4, VB-R27).  The
-castle and solo rules add or replace terms in :data:`EFFECTS`.
+conditions (VB-10.3), gains (VB-7.1, VB-7.10, VB-10.2), flips (VB-2.3,
+VB-7.9), deck effects (VB-7.3-7.7), hiring (VB-6.4.2, VB-7.8), manuscripts
+and the cleric bonus (VB-7.14, VB-6.3.7), actions as effects (VB-7.15),
+building (VB-6.3.5, VB-7.13) and Viscount moves with the landing rule
+(VB-7.16, VB-6.2.4, VB-R27).  The castle and solo rules add or replace terms
+in :data:`EFFECTS`.
 """
 
 
@@ -74,6 +75,7 @@ def eff(player: int, term: Term | str, source: str = "") -> Task:
 
 # ------------------------------------------------------------------ effect dispatch
 def step_eff(pos: Position, task: Task) -> Choice | None:
+    """Resolve one pushed effect (VB-7, VB-10)."""
     pos.stack.pop()
     resolve(pos, task[1], TERMS.get(task[2]) or term_of(task[2]), task[3])
     return None
@@ -133,11 +135,13 @@ def effect_if_no_criminals(pos: Position, seat: int, term: Term, source: str) ->
 
 
 def step_pick(pos: Position, task: Task) -> Choice:
+    """Ask which effect of a ``one_of`` or ``may`` to resolve (VB-10.3)."""
     options = [f"pick {o}" for o in task[2]]
     return ask(task[1], "pick", "choose one effect", options)
 
 
 def answer_pick(pos: Position, task: Task, option: str) -> None:
+    """Resolve the picked effect (VB-10.3)."""
     pos.stack.pop()
     resolve(pos, task[1], term_of(option.removeprefix("pick ")), str(task[3]))
 
@@ -188,10 +192,12 @@ def effect_gain_resource(pos: Position, seat: int, term: Term, source: str) -> N
 
 
 def step_res(pos: Position, task: Task) -> Choice:
+    """Ask which resource to take (VB-2.1.1)."""
     return ask_distinct(task[1], "resource", "take a resource", TAKE_RESOURCE)
 
 
 def answer_res(pos: Position, task: Task, option: str) -> None:
+    """Take the chosen resource (VB-2.1.1)."""
     pos.stack.pop()
     pos.players[task[1]].add(option.removeprefix("take "), 1)
 
@@ -219,6 +225,7 @@ def effect_flip(pos: Position, seat: int, term: Term, source: str) -> None:
 
 
 def step_flip(pos: Position, task: Task) -> Choice | None:
+    """Ask whether to flip a debt or a deed (VB-2.3, VB-7.9)."""
     seat, kind = task[1], str(task[2])
     player = pos.players[seat]
     options = []
@@ -230,6 +237,7 @@ def step_flip(pos: Position, task: Task) -> Choice | None:
 
 
 def answer_flip(pos: Position, task: Task, option: str) -> None:
+    """Flip it: a paid debt gives a resource first (VB-2.3.2, VB-R26), then its trigger."""
     pos.stack.pop()
     seat = task[1]
     player = pos.players[seat]
@@ -263,6 +271,7 @@ def effect_destroy(pos: Position, seat: int, term: Term, source: str) -> None:
 
 
 def step_discard(pos: Position, task: Task) -> Choice | None:
+    """Ask for the next card to discard or destroy, or done (VB-7.3, VB-7.4, VB-2.2.3)."""
     seat, left, verb = task[1], task[2], str(task[3])
     player = pos.players[seat]
     if left <= 0:
@@ -280,6 +289,7 @@ def step_discard(pos: Position, task: Task) -> Choice | None:
 
 
 def answer_discard(pos: Position, task: Task, option: str) -> None:
+    """Discard or destroy the card and ask again for the rest (VB-7.3, VB-7.4)."""
     seat, left, verb = task[1], task[2], str(task[3])
     what = option.split(" ", 1)[1]
     if what == "done":
@@ -304,6 +314,7 @@ def effect_rearrange(pos: Position, seat: int, term: Term, source: str) -> None:
 
 
 def step_rearrange(pos: Position, task: Task) -> Choice:
+    """Ask for the new order of the card spaces (VB-7.5)."""
     seat = task[1]
     awaiting_play = any(t[0] == "play" and t[1] == seat for t in pos.stack)
     return ask_distinct(seat, "rearrange", "reorder your card spaces (VB-7.5)",
@@ -326,6 +337,7 @@ def _rearrangements(pos: Position, spaces: tuple[str | None, ...],
 
 
 def answer_rearrange(pos: Position, task: Task, option: str) -> None:
+    """Reorder the card spaces (VB-7.5)."""
     pos.stack.pop()
     order = option.removeprefix("rearrange ")
     if order != "keep":
@@ -356,6 +368,7 @@ def hire_cost(pos: Position, seat: int, card_id: str) -> int:
 
 
 def step_hire(pos: Position, task: Task) -> Choice:
+    """Ask which visible townsfolk to hire (VB-7.8)."""
     seat, mode = task[1], str(task[2])
     options = []
     for _, card in visible_townsfolk(pos):
@@ -367,6 +380,7 @@ def step_hire(pos: Position, task: Task) -> Choice:
 
 
 def answer_hire(pos: Position, task: Task, option: str) -> None:
+    """Hire it (VB-6.4.2, VB-7.8)."""
     pos.stack.pop()
     seat, mode = task[1], str(task[2])
     card = option.removeprefix("hire ")
@@ -402,11 +416,13 @@ def effect_gain_manuscript(pos: Position, seat: int, term: Term, source: str) ->
 
 
 def step_take_ms(pos: Position, task: Task) -> Choice:
+    """Ask which visible manuscript to take (VB-7.14)."""
     return ask(task[1], "manuscript", "take a manuscript (VB-7.14)",
                [f"take_ms {m}" for m in task[2]])
 
 
 def answer_take_ms(pos: Position, task: Task, option: str) -> None:
+    """Take it (VB-7.14)."""
     pos.stack.pop()
     ms_id = option.removeprefix("take_ms ")
     position = next(p for p, pile in enumerate(pos.ms_piles) if pile and pile[-1] == ms_id)
@@ -422,6 +438,7 @@ def receive_manuscript(pos: Position, seat: int, position: int) -> None:
 
 
 def step_cleric_check(pos: Position, task: Task) -> None:
+    """Award cleric bonus cards for three ribbons of a colour (VB-6.3.7, VB-R23)."""
     pos.stack.pop()
     seat = task[1]
     ribbons = [pos.data.manuscripts[m].ribbon for m in pos.players[seat].manuscripts]
@@ -477,11 +494,13 @@ def allowed_free_spots(pos: Position, seat: int, at: str) -> list[str]:
 
 
 def step_build_free(pos: Position, task: Task) -> Choice:
+    """Ask which building goes to which spot (VB-7.13)."""
     return ask(task[1], "build", "build a free building",
                list(task[2]))
 
 
 def answer_build_free(pos: Position, task: Task, option: str) -> None:
+    """Construct it (VB-7.13, VB-6.3.5)."""
     pos.stack.pop()
     _, slot_id, spot = option.split()
     construct(pos, task[1], slot_id, spot)
@@ -530,11 +549,13 @@ def effect_move_viscount(pos: Position, seat: int, term: Term, source: str) -> N
 
 
 def step_step(pos: Position, task: Task) -> Choice:
+    """Ask where the Viscount moves (VB-7.16)."""
     return ask(task[1], "move", "move your Viscount",
                [f"go {t}" for t in task[2]])
 
 
 def answer_step(pos: Position, task: Task, option: str) -> None:
+    """Move the Viscount, then the landing rule (VB-7.16, VB-6.2.4)."""
     pos.stack.pop()
     seat = task[1]
     pos.players[seat].node = pos.geo.node_of(option.removeprefix("go "))

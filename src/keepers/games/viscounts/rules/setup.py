@@ -19,12 +19,14 @@ from keepers.games.viscounts.state import Position
 
 # ------------------------------------------------------------------ setup picks (VB-5.7)
 def step_setup_pick(pos: Position, task: Task) -> Choice:
+    """Ask which player card and hero pair to take (VB-5.7)."""
     seat = task[1]
     return ask(seat, "setup", "pick a player card and hero (VB-5.7)",
                [f"pick {card} {hero}" for card, hero in pos.pairs])
 
 
 def answer_setup_pick(pos: Position, task: Task, option: str) -> None:
+    """Take the pair (VB-5.7 steps 1-5)."""
     pos.stack.pop()
     seat = task[1]
     _, card_id, hero = option.split()
@@ -53,6 +55,7 @@ def starting_deck(pos: Position) -> list[str]:
 
 
 def step_setup_finish(pos: Position, task: Task) -> None:
+    """VB-5.7 step 5: shuffle everything into the draw pile and draw 3."""
     pos.stack.pop()
     seat = task[1]
     player = pos.players[seat]

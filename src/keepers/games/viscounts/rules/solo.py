@@ -133,6 +133,7 @@ def effect_destroy(pos: Position, seat: int, term: Term, source: str) -> None:
 
 
 def step_flip(pos: Position, task: Task) -> Choice | None:
+    """The AI with nothing to flip gains 1 virtue instead (VS-4.2); else as for a person."""
     seat = task[1]
     choice = effects.step_flip(pos, task)
     assert choice is not None
@@ -233,6 +234,7 @@ def effect_ai_remove_heroes_chests(pos: Position, seat: int, term: Term, source:
 
 # ------------------------------------------------------------------ AI turn (VS-2)
 def step_ai_turn(pos: Position, task: Task) -> None:
+    """The AI's turn: shift, reveal a scheme, queue its rows, move and action row (VS-2)."""
     pos.stack.pop()
     seat = task[1]
     player = pos.players[seat]
@@ -251,6 +253,7 @@ def step_ai_turn(pos: Position, task: Task) -> None:
 
 
 def step_ai_move(pos: Position, task: Task) -> None:
+    """The AI's movement along the outside path (VS-3.1, VS-R03)."""
     pos.stack.pop()
     ai_walk(pos, task[1], task[2])
     return None
@@ -269,6 +272,7 @@ def ai_walk(pos: Position, seat: int, steps: int) -> None:
 
 
 def step_ai_row(pos: Position, task: Task) -> None:
+    """The first option of the scheme's action row the AI can carry out fully (VS-2.4, VS-R02)."""
     pos.stack.pop()
     seat = task[1]
     scheme: Scheme = pos.data.schemes[str(task[2])]

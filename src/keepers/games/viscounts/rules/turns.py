@@ -148,6 +148,8 @@ def begin_manage(pos: Position, seat: int) -> None:
 
 
 def step_play(pos: Position, task: Task) -> Choice | None:
+    """Ask which card goes into space 1; blind play from the draw pile without a hand
+    (VB-6.1.2, VB-6.1.5)."""
     seat = task[1]
     player = pos.players[seat]
     if player.hand:
@@ -161,6 +163,7 @@ def step_play(pos: Position, task: Task) -> Choice | None:
 
 
 def answer_play(pos: Position, task: Task, option: str) -> None:
+    """Play the card (VB-6.1.2-6.1.4)."""
     pos.stack.pop()
     seat = task[1]
     card = option.removeprefix("play ")
@@ -273,12 +276,14 @@ def _first_extras(pos: Position, start: str, distance: int, most: int) -> dict[s
 
 
 def step_move(pos: Position, task: Task) -> Choice:
+    """Ask where the Viscount ends, with the silver each end costs (VB-6.2.1-6.2.3)."""
     seat = task[1]
     return ask_distinct(seat, "move", "choose where your Viscount ends",
                         _move_options(pos, seat))
 
 
 def answer_move(pos: Position, task: Task, option: str) -> None:
+    """Pay the extra steps, move, then the landing rule (VB-6.2.2, VB-6.2.4)."""
     pos.stack.pop()
     seat = task[1]
     node = pos.geo.node_of(option.removeprefix("move "))
@@ -295,6 +300,7 @@ def begin_action(pos: Position, seat: int) -> None:
 
 
 def step_action(pos: Position, task: Task) -> Choice:
+    """Ask for the primary action allowed here, or pass (VB-6.3.1, VB-3.3.8)."""
     seat = task[1]
     player = pos.players[seat]
     # Only the two actions of the Viscount's location can be allowed (VB-3.3.8);
@@ -311,6 +317,7 @@ def step_action(pos: Position, task: Task) -> Choice:
 
 
 def answer_action(pos: Position, task: Task, option: str) -> None:
+    """Start the action: dismiss first when a townsfolk can be dismissed (VB-6.3.3)."""
     pos.stack.pop()
     action = option.removeprefix("action ")
     if action == "pass":
@@ -340,6 +347,7 @@ def _hireable_adjacent(pos: Position, seat: int) -> str | None:
 
 
 def step_recruit(pos: Position, task: Task) -> Choice:
+    """Ask whether to hire the adjacent townsfolk (VB-6.4.1)."""
     seat = task[1]
     card = _hireable_adjacent(pos, seat)
     options = (RECRUIT[card], "recruit pass") if card else ("recruit pass",)
@@ -347,6 +355,7 @@ def step_recruit(pos: Position, task: Task) -> Choice:
 
 
 def answer_recruit(pos: Position, task: Task, option: str) -> None:
+    """Hire it (VB-6.4.1, VB-6.4.2)."""
     pos.stack.pop()
     if option != "recruit pass":
         seat = task[1]
@@ -362,6 +371,7 @@ def begin_collision(pos: Position, seat: int) -> None:
 
 
 def step_col1(pos: Position, task: Task) -> None:
+    """Collision step 1: ``on_collision_any`` abilities of board slots, every player (VB-6.5.2)."""
     pos.stack.pop()
     for other in reversed(clockwise(pos, task[1])):
         fire(pos, other, "on_collision_any", slots=True, cards=False)
@@ -369,6 +379,7 @@ def step_col1(pos: Position, task: Task) -> None:
 
 
 def step_col2(pos: Position, task: Task) -> None:
+    """Collision step 2: ``on_collision_any`` abilities of cards, every player (VB-6.5.2)."""
     pos.stack.pop()
     for other in reversed(clockwise(pos, task[1])):
         fire(pos, other, "on_collision_any", slots=False, cards=True)
@@ -376,6 +387,8 @@ def step_col2(pos: Position, task: Task) -> None:
 
 
 def step_col3(pos: Position, task: Task) -> None:
+    """Collision step 3: the upper effect of the corruption position, read now (VB-6.5.2,
+    VB-R12)."""
     pos.stack.pop()
     seat = task[1]
     mark = pos.players[seat].corruption          # read now (VB-R12)
@@ -387,6 +400,7 @@ def step_col3(pos: Position, task: Task) -> None:
 
 
 def step_col4(pos: Position, task: Task) -> None:
+    """Collision step 4: each other player's lower effect when its condition holds (VB-6.5.2)."""
     pos.stack.pop()
     seat, mark = task[1], task[2]
     track = pos.data.player_board.track[mark - 1]
@@ -399,6 +413,7 @@ def step_col4(pos: Position, task: Task) -> None:
 
 
 def step_col5(pos: Position, task: Task) -> None:
+    """Collision step 5: both markers back to their starting positions (VB-6.5.2)."""
     pos.stack.pop()
     player = pos.players[task[1]]
     player.corruption, player.virtue = TRACK_MIN, TRACK_MAX
