@@ -151,6 +151,11 @@ class GardiensState(GameState):
         return Decision(self.decider, self.phase, dispatch.prompt(self),
                         public=True)
 
+    def to_move(self) -> int | None:
+        """Return the seat that must decide now (None when over), without building the
+        prompt of :meth:`decision` (asked before every decision by the match loop)."""
+        return None if self.over else self.decider
+
     def _legal_actions(self) -> list[str]:
         legal = PHASE_LEGAL.get(self.phase)
         if legal is None:  # dispatch not imported yet, or no such phase (it raises)
