@@ -30,7 +30,10 @@ def variants(game: str) -> list[dict[str, Any]]:
         return [{"length": length, "face_up": face_up}
                 for length, face_up in product(("short", "full"), (False, True))]
     if game == "gardiens":
-        return [{}, {"coop": True}]
+        readings = [{"first_player": "fixed"}, {"territory_points": "accumulate"},
+                    {"bank_trade": True}, {"watchtower": "adjacent"},
+                    {"alliance_sharing": "swap"}]
+        return [{}, {"coop": True}, *readings, {"coop": True, "shadows": "advance"}]
     if game == "viscounts":
         return [{"ai": ai} for ai in ("cleric", "builder", "noble", "merchant")]
     raise ValueError(f"no golden variants for {game}")
