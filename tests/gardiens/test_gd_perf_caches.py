@@ -10,8 +10,9 @@ import pytest
 from gdhelp import BLUE, RED, blank, hx, put
 
 from keepers.core.rng import Rng
-from keepers.games.gardiens import GAME, actions, combat, flow, gamedata
-from keepers.games.gardiens.gamedata import load
+from keepers.games.gardiens import GAME, actions, combat, flow
+from keepers.games.gardiens import data as data_module
+from keepers.games.gardiens.data import load
 from keepers.games.gardiens.state import GardiensState
 
 
@@ -35,7 +36,7 @@ def test_covers_is_can_pay_on_the_resources_paid() -> None:
     for have in itertools.product(range(3), repeat=len(data.resources)):
         st.cubes[0] = list(have)
         for cost in costs:
-            assert gamedata.covers(st.cubes[0], gamedata.needs_of(cost)) == st.can_pay(0, cost)
+            assert data_module.covers(st.cubes[0], data_module.needs_of(cost)) == st.can_pay(0, cost)
 
 
 def test_move_table_holds_the_arguments_of_its_commands() -> None:

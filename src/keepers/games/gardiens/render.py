@@ -10,8 +10,8 @@ from rich.text import Text
 
 from keepers.core.game import JsonDict
 from keepers.core.i18n import t
+from keepers.games.gardiens.data import GameData, load
 from keepers.games.gardiens.game import OPTIONS
-from keepers.games.gardiens.gamedata import GameData, load
 
 CELL = 5  # characters per half hex step
 BUILDING_MARK = {"warehouse": "W", "fortress": "F", "market": "M", "watchtower": "T",

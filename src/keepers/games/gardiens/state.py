@@ -14,7 +14,7 @@ from typing import Any, Self
 from keepers.core.errors import RuleError
 from keepers.core.game import Decision, GameState, JsonDict
 from keepers.core.rng import Rng
-from keepers.games.gardiens.gamedata import CardDef, GameData, Layout, covers, load, needs_of
+from keepers.games.gardiens.data import CardDef, GameData, Layout, covers, load, needs_of
 from keepers.games.gardiens.objectives import ObjectivePlan
 
 NONE = -1
@@ -209,9 +209,9 @@ class GardiensState(GameState):
 
     def view(self, player: int | None) -> JsonDict:
         """Return what ``player`` may see (GR-20)."""
-        import keepers.games.gardiens.view as view
+        import keepers.games.gardiens.views as views
 
-        return view.make_view(self, player)
+        return views.make_view(self, player)
 
     def to_dict(self) -> JsonDict:
         """Return the full position as JSON-ready data (hidden items included)."""
