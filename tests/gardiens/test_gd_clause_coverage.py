@@ -42,7 +42,7 @@ def test_every_clause_is_cited_by_a_test() -> None:
 
 def test_every_card_event_objective_is_exercised() -> None:
     """GR-22 GR-23.3 GR-24.2: each designed item of the data file is named by a test."""
-    from keepers.games.gardiens.gamedata import load
+    from keepers.games.gardiens.data import load
 
     data = load()
     text = "".join(p.read_text(encoding="utf-8") for p in HERE.glob("test_*.py")

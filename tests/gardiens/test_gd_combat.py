@@ -24,7 +24,7 @@ from gdhelp import (
 )
 
 from keepers.core.errors import RuleError
-from keepers.games.gardiens.gamedata import load
+from keepers.games.gardiens.data import load
 from keepers.games.gardiens.state import GardiensState
 
 

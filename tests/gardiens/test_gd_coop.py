@@ -9,7 +9,7 @@ from gdhelp import act, blank, deal, dice, give, hx, put, refresh, set_events, s
 
 from keepers.core.errors import RuleError
 from keepers.games.gardiens import GardiensGame, flow
-from keepers.games.gardiens.gamedata import load_path
+from keepers.games.gardiens.data import load_path
 from keepers.games.gardiens.state import GardiensState
 
 B, R = 0, 1  # WE-10: "Blue" is seat 1, "Red" seat 2

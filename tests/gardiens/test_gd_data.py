@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from keepers.games.gardiens import GAME, GardiensGame
-from keepers.games.gardiens.gamedata import load, load_path
+from keepers.games.gardiens.data import load, load_path
 
 DATA_PATH = Path(__file__).parents[2] / "src/keepers/games/gardiens/data/gardiens-data.toml"
 

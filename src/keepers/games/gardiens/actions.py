@@ -6,7 +6,7 @@ import keepers.games.gardiens.combat as combat
 import keepers.games.gardiens.effects as effects
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
-from keepers.games.gardiens.gamedata import Layout, Steps, covers, steps_of
+from keepers.games.gardiens.data import Layout, Steps, covers, steps_of
 from keepers.games.gardiens.state import NONE, GardiensState
 
 

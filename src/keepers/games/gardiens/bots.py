@@ -16,7 +16,7 @@ from typing import Any
 
 from keepers.core.game import JsonDict
 from keepers.core.rng import Rng
-from keepers.games.gardiens.gamedata import load
+from keepers.games.gardiens.data import load
 
 BUILD_PREFERENCE = {"watchtower": 6, "warehouse": 5, "fortress": 4, "market": 2, "temple": 3}
 NEEDS = ("gold", "food", "stone", "wood", "magic")

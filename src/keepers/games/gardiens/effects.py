@@ -12,7 +12,7 @@ from typing import Any
 import keepers.games.gardiens.actions as actions
 import keepers.games.gardiens.events as events
 import keepers.games.gardiens.flow as flow
-from keepers.games.gardiens.gamedata import covers, needs_of, pay_vector
+from keepers.games.gardiens.data import covers, needs_of, pay_vector
 from keepers.games.gardiens.state import NONE, GardiensState
 
 AUTO_OPS = ("gain", "draw", "pay")

@@ -10,7 +10,7 @@ from keepers.core.bots import RandomBot
 from keepers.core.game import BotFactory, Game, GameState, JsonDict, Option
 from keepers.core.simulate import wilson
 from keepers.games.gardiens import dispatch  # noqa: F401  (registers the phase rules)
-from keepers.games.gardiens.gamedata import GameData, load
+from keepers.games.gardiens.data import GameData, load
 from keepers.games.gardiens.setup import new_game
 from keepers.games.gardiens.state import GardiensState
 from keepers.games.gardiens.validate import check_state

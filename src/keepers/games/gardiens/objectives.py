@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the state module imports the data module, which imports this one
-    from keepers.games.gardiens.gamedata import GameData
+    from keepers.games.gardiens.data import GameData
     from keepers.games.gardiens.state import GardiensState
 
 Measure = Callable[["GardiensState", int, dict[str, Any], list[int]], int]

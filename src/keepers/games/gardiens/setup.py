@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from keepers.core.rng import Rng
-from keepers.games.gardiens.gamedata import GameData
+from keepers.games.gardiens.data import GameData
 from keepers.games.gardiens.state import NONE, GardiensState
 
 
