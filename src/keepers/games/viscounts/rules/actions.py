@@ -4,7 +4,6 @@ An action is taken in three small decisions: dismiss (or not), target, then
 payment plan.  Only Pareto-minimal payment plans are offered.
 """
 
-
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -6,7 +6,6 @@ leader (VB-4.2.3); bumping from a crowded tier (VB-4.2.4); shifting tier-1
 workers sideways (VB-7.12).
 """
 
-
 from __future__ import annotations
 
 from keepers.games.viscounts import flow

@@ -9,7 +9,6 @@ VB-8.1); deck handling (VB-6.6.3, VB-7.7); what a ring position touches
 (VB-3.3).
 """
 
-
 from __future__ import annotations
 
 from keepers.games.viscounts.data import Manuscript

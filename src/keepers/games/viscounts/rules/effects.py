@@ -14,7 +14,6 @@ building (VB-6.3.5, VB-7.13) and Viscount moves with the landing rule
 in :data:`EFFECTS`.
 """
 
-
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -5,7 +5,6 @@ pairs picked in turn (VB-5.7), and the poverty and prosperity piles
 (VB-5.8).  The solo AI's own setup (VS-1) is in the solo module.
 """
 
-
 from __future__ import annotations
 
 from keepers.games.viscounts import flow

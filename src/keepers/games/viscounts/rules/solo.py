@@ -9,7 +9,6 @@ VS-R06, VS-R10) replace the base handlers in
 for a person.
 """
 
-
 from __future__ import annotations
 
 from keepers.games.viscounts import flow

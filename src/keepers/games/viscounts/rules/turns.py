@@ -7,7 +7,6 @@ module), phase 4 recruit (VB-6.4), phase 5 collision (VB-6.5), phase 6 draw
 flow's ``advance`` hook), and :func:`end_turn` ends the game (VB-8.2).
 """
 
-
 from __future__ import annotations
 
 from bisect import bisect_right
