@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from keepers.games.keythedral import GAME, KeythedralState
+from keepers.games.keythedral import GAME, KeythedralState, flow
 from keepers.games.keythedral.data import COLOUR_INDEX, FIELD_INDEX
 
 Pos = tuple[int, int]
@@ -18,7 +18,7 @@ def new(n: int = 4, seed: int = 1, **options: Any) -> KeythedralState:
 def setup_done(n: int = 4, seed: int = 1, **options: Any) -> KeythedralState:
     """A new game with setup played by always taking the first legal decision."""
     s = new(n, seed, **options)
-    while s.round == 0:
+    while s.position.round == 0:
         s.apply(s.legal_actions()[0])
     return s
 
@@ -26,65 +26,65 @@ def setup_done(n: int = 4, seed: int = 1, **options: Any) -> KeythedralState:
 def board(s: KeythedralState, fields: dict[Pos, str], tiles: dict[Pos, tuple[int, int, bool]],
           fences: dict[tuple[Pos, Pos], int] | None = None) -> None:
     """Replace the board: fields by type name, tiles as (owner, number, house)."""
-    s.fields = {c: FIELD_INDEX[t] for c, t in fields.items()}
-    s.field_ids = {c: f"T{c[0]}_{c[1]}" for c in fields}
-    s.tiles = dict(tiles)
-    s.tile_slot = [[None] * 5 for _ in range(s.n)]
+    s.position.fields = {c: FIELD_INDEX[t] for c, t in fields.items()}
+    s.position.field_ids = {c: f"T{c[0]}_{c[1]}" for c in fields}
+    s.position.tiles = dict(tiles)
+    s.position.tile_slot = [[None] * 5 for _ in range(s.position.n)]
     for slot, (owner, number, _) in tiles.items():
-        s.tile_slot[owner][number - 1] = slot
-    s.fences = dict(fences or {})
-    s.workers = {}
-    s.stack = []
-    s.drawn = None
+        s.position.tile_slot[owner][number - 1] = slot
+    s.position.fences = dict(fences or {})
+    s.position.workers = {}
+    s.position.field_stack = []
+    s.position.drawn = None
 
 
 def give(s: KeythedralState, p: int, **cubes: int) -> None:
     """Move cubes from the store (or the craftsmen, for craft cubes) into a stock."""
     for colour, k in cubes.items():
         c = COLOUR_INDEX[colour]
-        source = s.store if c < 5 else s.craftsmen
+        source = s.position.store if c < 5 else s.position.craftsmen
         assert source[c] >= k, f"not enough {colour} to give"
         source[c] -= k
-        s.stocks[p][c] += k
+        s.position.stocks[p][c] += k
 
 
 def empty_stocks(s: KeythedralState) -> None:
     """Return every cube of every stock to where it started (store or craftsman)."""
-    for stock in s.stocks:
+    for stock in s.position.stocks:
         for c, k in enumerate(stock):
-            (s.store if c < 5 else s.craftsmen)[c] += k
+            (s.position.store if c < 5 else s.position.craftsmen)[c] += k
             stock[c] = 0
 
 
 def deal_card(s: KeythedralState, p: int, card: str) -> None:
     """Put a law card in a player's hand, taking it from wherever it lies."""
-    for pile in (s.deck, s.discard):
+    for pile in (s.position.deck, s.position.discard):
         if card in pile:
             pile.remove(card)
-    for i, c in enumerate(s.law_spaces):
+    for i, c in enumerate(s.position.law_spaces):
         if c == card:
-            s.law_spaces[i] = None
-    for hand in s.hands:
+            s.position.law_spaces[i] = None
+    for hand in s.position.hands:
         if card in hand:
             hand.remove(card)
-    s.hands[p].append(card)
+    s.position.hands[p].append(card)
 
 
 def _restart(s: KeythedralState, frames: list[tuple[Any, ...]]) -> None:
-    s.frames = [("end_round",), ("phase", 5), ("phase", 4)] + frames
-    s.pending = None
+    s.position.steps = [("end_round",), ("phase", 5), ("phase", 4)] + frames
+    s.position.pending = None
     s._legal = None
-    if s.round == 0:
-        s.round = 1
-        s.revealed[0] = True
-    s._run()
+    if s.position.round == 0:
+        s.position.round = 1
+        s.position.revealed[0] = True
+    flow.settle(s.position)
 
 
 def at_turn(s: KeythedralState, p: int) -> KeythedralState:
     """Jump to the start of ``p``'s spending turn in phase 3 (WT first)."""
-    s.phase = 3
-    s.passes = 0
-    s.retired = [False] * s.n
+    s.position.phase = 3
+    s.position.passes = 0
+    s.position.retired = [False] * s.position.n
     _restart(s, [("turn", p)])
     return s
 
@@ -92,13 +92,13 @@ def at_turn(s: KeythedralState, p: int) -> KeythedralState:
 def at_phase(s: KeythedralState, phase: int) -> KeythedralState:
     """Jump to the start of a phase (its start window first) of the current round."""
     later = [("phase", k) for k in range(5, phase - 1, -1)]
-    s.frames = [("end_round",)] + later
-    s.pending = None
+    s.position.steps = [("end_round",)] + later
+    s.position.pending = None
     s._legal = None
-    if s.round == 0:
-        s.round = 1
-        s.revealed[0] = True
-    s._run()
+    if s.position.round == 0:
+        s.position.round = 1
+        s.position.revealed[0] = True
+    flow.settle(s.position)
     return s
 
 
@@ -113,11 +113,11 @@ def cubes(s: KeythedralState, p: int) -> dict[str, int]:
     """A stock by colour name (non-zero only)."""
     from keepers.games.keythedral.data import COLOURS
 
-    return {COLOURS[c]: k for c, k in enumerate(s.stocks[p]) if k}
+    return {COLOURS[c]: k for c, k in enumerate(s.position.stocks[p]) if k}
 
 
 def store(s: KeythedralState) -> dict[str, int]:
     """The store by colour name (all colours)."""
     from keepers.games.keythedral.data import COLOURS
 
-    return {COLOURS[c]: k for c, k in enumerate(s.store)}
+    return {COLOURS[c]: k for c, k in enumerate(s.position.store)}

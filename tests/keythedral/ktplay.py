@@ -64,57 +64,57 @@ def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
 def check_cubes(s: KeythedralState) -> None:
     """KT-0.4, KT-0.5, KT-1.6, KT-0.7: every colour adds up to its supply, nothing negative."""
     for c, colour in enumerate(COLOURS):
-        total = s.store[c] + s.craftsmen[c] + sum(stock[c] for stock in s.stocks)
+        total = s.position.store[c] + s.position.craftsmen[c] + sum(stock[c] for stock in s.position.stocks)
         assert total == SUPPLY[c], f"{colour}: {total} cubes instead of {SUPPLY[c]}"
-    assert min(s.store) >= 0, f"negative store {s.store}"
-    assert min(s.craftsmen) >= 0, f"negative craftsman space {s.craftsmen}"
-    for p, stock in enumerate(s.stocks):
+    assert min(s.position.store) >= 0, f"negative store {s.position.store}"
+    assert min(s.position.craftsmen) >= 0, f"negative craftsman space {s.position.craftsmen}"
+    for p, stock in enumerate(s.position.stocks):
         assert min(stock) >= 0, f"negative stock of seat {p}: {stock}"
-    assert s.craftsmen[:5] == [0] * 5, "a craftsman holds a resource cube"
+    assert s.position.craftsmen[:5] == [0] * 5, "a craftsman holds a resource cube"
 
 
 def check_board(s: KeythedralState) -> None:
     """KT-1.6, KT-2.6, KT-5.6, KT-5.9, KT-7.7: workers, fences and tiles stay within limits."""
-    per_player = Counter(s.workers.values())
-    for p in range(s.n):
+    per_player = Counter(s.position.workers.values())
+    for p in range(s.position.n):
         assert per_player[p] <= WORKERS, f"seat {p} has {per_player[p]} workers out"
-    for cell in s.workers:  # a dict by cell: one worker per field by construction
-        assert cell in s.fields, f"worker on {cell}, which holds no field"
-    for p in range(s.n):
-        assert 0 <= s.fences_left[p] <= FENCES, f"seat {p} fences_left {s.fences_left[p]}"
-    on_board = Counter(s.fences.values())
-    for p in range(s.n):
-        assert on_board[p] <= FENCES - s.fences_left[p], f"seat {p} has too many fences out"
-    for (slot, cell), _ in s.fences.items():
-        assert cell in s.fields, f"fence {slot}-{cell} borders no field"
-    for slot, (owner, number, _) in s.tiles.items():
-        assert s.tile_slot[owner][number - 1] == slot, f"tile {owner}/{number} misfiled"
-    assert s.data.keythedral_slot not in s.tiles
+    for cell in s.position.workers:  # a dict by cell: one worker per field by construction
+        assert cell in s.position.fields, f"worker on {cell}, which holds no field"
+    for p in range(s.position.n):
+        assert 0 <= s.position.fences_left[p] <= FENCES, f"seat {p} fences_left {s.position.fences_left[p]}"
+    on_board = Counter(s.position.fences.values())
+    for p in range(s.position.n):
+        assert on_board[p] <= FENCES - s.position.fences_left[p], f"seat {p} has too many fences out"
+    for (slot, cell), _ in s.position.fences.items():
+        assert cell in s.position.fields, f"fence {slot}-{cell} borders no field"
+    for slot, (owner, number, _) in s.position.tiles.items():
+        assert s.position.tile_slot[owner][number - 1] == slot, f"tile {owner}/{number} misfiled"
+    assert s.position.data.keythedral_slot not in s.position.tiles
 
 
 def _in_flight(s: KeythedralState) -> list[str]:
     """Law cards announced but not yet resolved, or used by a purchase not yet closed."""
     cards: list[str] = []
-    for frame in s.frames:
+    for frame in s.position.steps:
         if frame[0] == "resolve":
             words = str(frame[2]).split()
             cards.append(words[1] if words[0] == "play" else
                          "C15" if words[0] == "deal" else "C16")
-    if s.purchase is not None and s.purchase[3]:
+    if s.position.purchase is not None and s.position.purchase[3]:
         cards.append("C05")
     return cards
 
 
 def check_components(s: KeythedralState) -> None:
     """KT-1.1, KT-1.4, KT-1.5: every building tile and law card is in exactly one place."""
-    tiles = ([t for row in s.rows for t in row if t] + [t for pile in s.unused for t in pile]
-             + [t for owned in s.owned for t in owned])
+    tiles = ([t for row in s.position.rows for t in row if t] + [t for pile in s.position.unused for t in pile]
+             + [t for owned in s.position.owned for t in owned])
     assert sorted(tiles) == sorted(TILE_VALUE), "building tiles lost or duplicated"
-    cards = (list(s.deck) + [c for c in s.law_spaces if c] + [c for h in s.hands for c in h]
-             + list(s.discard) + [c for cs in s.price_cards.values() for c in cs]
+    cards = (list(s.position.deck) + [c for c in s.position.law_spaces if c] + [c for h in s.position.hands for c in h]
+             + list(s.position.discard) + [c for cs in s.position.price_cards.values() for c in cs]
              + _in_flight(s))
     assert sorted(cards) == sorted(LAW_CARDS), f"law cards lost or duplicated: {sorted(cards)}"
-    assert len(s.law_spaces) == (1 if s.n == 2 else 2)
+    assert len(s.position.law_spaces) == (1 if s.position.n == 2 else 2)
 
 
 @dataclass
@@ -126,7 +126,7 @@ class FenceLedger:
     last: dict[Any, int] = field(default_factory=dict)
 
     def update(self, s: KeythedralState) -> None:
-        now = dict(s.fences)
+        now = dict(s.position.fences)
         for edge, owner in now.items():
             if edge not in self.last:
                 self.built[owner] += 1
@@ -135,9 +135,9 @@ class FenceLedger:
                 self.removed[owner] += 1
         self.last = now
         on_board = Counter(now.values())
-        for p in range(s.n):
+        for p in range(s.position.n):
             assert self.built[p] <= FENCES, f"seat {p} built {self.built[p]} fences"
-            assert self.built[p] + s.fences_left[p] == FENCES
+            assert self.built[p] + s.position.fences_left[p] == FENCES
             assert on_board[p] == self.built[p] - self.removed[p]
 
 
@@ -145,31 +145,31 @@ def check_fence_events(s: KeythedralState) -> None:
     """KT-7.7, KT-13.4: the public log's fence events agree with the board and the stocks."""
     built: Counter[int] = Counter()
     removed: Counter[int] = Counter()
-    for event in s.events():
+    for event in s.position.events():
         if event[0] == "fence":
             built[event[1]] += 1
         elif event[0] == "unfence":
             removed[event[1]] += 1
-    on_board = Counter(s.fences.values())
-    for p in range(s.n):
+    on_board = Counter(s.position.fences.values())
+    for p in range(s.position.n):
         assert built[p] <= FENCES, f"seat {p} built {built[p]} fences in one game"
-        assert built[p] + s.fences_left[p] == FENCES
+        assert built[p] + s.position.fences_left[p] == FENCES
         assert on_board[p] == built[p] - removed[p]
 
 
 def expected_scores(s: KeythedralState) -> list[int]:
     """KT-14.3 computed from owned tiles and stocks with the TOML's values."""
-    return [sum(TILE_VALUE[t] for t in s.owned[p])
-            + sum(k * v for k, v in zip(s.stocks[p], POINTS, strict=True))
-            for p in range(s.n)]
+    return [sum(TILE_VALUE[t] for t in s.position.owned[p])
+            + sum(k * v for k, v in zip(s.position.stocks[p], POINTS, strict=True))
+            for p in range(s.position.n)]
 
 
 def expected_winners(s: KeythedralState) -> list[int]:
     """KT-14.5: score, then tile value, then tile count; a tie shares the win."""
     scores = expected_scores(s)
-    keys = [(scores[p], sum(TILE_VALUE[t] for t in s.owned[p]), len(s.owned[p]))
-            for p in range(s.n)]
-    return [p for p in range(s.n) if keys[p] == max(keys)]
+    keys = [(scores[p], sum(TILE_VALUE[t] for t in s.position.owned[p]), len(s.position.owned[p]))
+            for p in range(s.position.n)]
+    return [p for p in range(s.position.n) if keys[p] == max(keys)]
 
 
 def check_legal_sample(s: KeythedralState, rng: Rng, count: int = 3) -> int:
@@ -267,10 +267,10 @@ def check_end(game: Played) -> None:
     assert s.legal_actions() == [] and s.decision() is None and s.to_move() is None
     cap = int(game.options.get("max_rounds") or 0)
     if s.capped:
-        assert cap and s.round == cap, f"capped at round {s.round}, cap {cap}"
+        assert cap and s.position.round == cap, f"capped at round {s.position.round}, cap {cap}"
     else:
-        assert all(t is None for row in s.rows for t in row), "ended with tiles on the mat"
-        assert not cap or s.round <= cap
+        assert all(t is None for row in s.position.rows for t in row), "ended with tiles on the mat"
+        assert not cap or s.position.round <= cap
     check_cubes(s)
     check_board(s)
     check_components(s)

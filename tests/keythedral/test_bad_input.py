@@ -24,6 +24,7 @@ from keepers.core.errors import RecordError, RuleError
 from keepers.core.match import run_game
 from keepers.core.record import GameRecord, load_position, save_position
 from keepers.games.keythedral import GAME, KeythedralState
+from keepers.games.keythedral.rules.mat import current_row
 from keepers.games.keythedral.serial import OldPositionError
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "keythedral.md"
@@ -131,11 +132,11 @@ def test_out_of_turn_decisions_are_refused(states: list[KeythedralState]) -> Non
         if decision is None:
             continue
         action = s.legal_actions()[0]
-        for seat in range(s.n):
+        for seat in range(s.position.n):
             if seat != decision.player:
                 exc = _refuse(s, action, seat=seat)
                 assert exc.clause == "ENGINE" and str(seat) in exc.message
-        for seat in (-1, s.n, 99):
+        for seat in (-1, s.position.n, 99):
             assert _refuse(s, action, seat=seat).clause == "ENGINE"
         trial = s.clone()
         trial.apply_as(decision.player, action)
@@ -150,7 +151,7 @@ def test_finished_game_refuses_everything(states: list[KeythedralState]) -> None
     s = over[0]
     for action in ["pass", "done", "mark 1", "", "xyzzy", 5]:
         assert _refuse(s, action).clause == "ENGINE"
-    for seat in range(s.n):
+    for seat in range(s.position.n):
         assert _refuse(s, "pass", seat=seat).clause == "ENGINE"
 
 
@@ -189,17 +190,17 @@ def test_unaffordable_actions_cannot_be_started(states: list[KeythedralState]) -
     s = turn.clone()
     p = s.to_move()
     assert p is not None
-    for c, k in enumerate(s.stocks[p]):  # everything back to the store: a legal position
-        s.store[c] += k
-        s.stocks[p][c] = 0
+    for c, k in enumerate(s.position.stocks[p]):  # everything back to the store: a legal position
+        s.position.store[c] += k
+        s.position.stocks[p][c] = 0
     s._legal = None
     assert s.legal_actions() == ["pass"]
-    slot, cell = next((slot, cell) for slot in s.tiles for cell in s.fields
+    slot, cell = next((slot, cell) for slot in s.position.tiles for cell in s.position.fields
                       if abs(slot[0] - cell[0]) == 1 and abs(slot[1] - cell[1]) == 1)
-    row = s.current_row()
+    row = current_row(s.position)
     assert row is not None
-    tile = next(t for t in s.rows[row] if t)
-    cottage = next(n for n, x in enumerate(s.tile_slot[p], start=1) if x)
+    tile = next(t for t in s.position.rows[row] if t)
+    cottage = next(n for n, x in enumerate(s.position.tile_slot[p], start=1) if x)
     cases = [(f"house {cottage}", "KT-7.5"),
              (f"fence {slot[0]},{slot[1]} {cell[0]},{cell[1]}", "KT-2.12"),
              ("craft white", "KT-7.9"), ("craft yellow discount", "KT-7.9"),
@@ -220,7 +221,7 @@ def test_paying_a_colour_not_held_is_refused() -> None:
         decision = state.decision()
         assert decision is not None
         if decision.kind == "pay" and checked < 40:
-            stock = state.stocks[decision.player]
+            stock = state.position.stocks[decision.player]
             held = {c for i, c in enumerate(colours) if stock[i]}
             assert {a.split()[1] for a in state.legal_actions()} <= held
             for i, colour in enumerate(colours):
@@ -397,11 +398,11 @@ def _at_collection_window() -> KeythedralState:
     """Seat 0 polled in its own WC with Hard Worker in hand: a ("collect", 0) frame waits."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry", (2, 0): "forest"}, {})
-    s.workers = {(0, 0): 0, (2, 0): 0}
+    s.position.workers = {(0, 0): 0, (2, 0): 0}
     deal_card(s, 0, "C14")
     at_phase(s, 2)
     s.apply("pass")  # WS2; seat 0 is polled again in its WC
-    assert ("collect", 0) in s.frames and s.decision().kind == "law"  # type: ignore[union-attr]
+    assert ("collect", 0) in s.position.steps and s.decision().kind == "law"  # type: ignore[union-attr]
     return s
 
 

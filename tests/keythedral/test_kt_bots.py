@@ -6,8 +6,8 @@ from __future__ import annotations
 from kthelp import at_phase, at_turn, board, deal_card, give, new
 from ktplay import options, play_game
 
+from keepers.games.keythedral import KeythedralState
 from keepers.games.keythedral.bots import GreedyBot
-from keepers.games.keythedral.state import KeythedralState
 
 FOUR = {(0, 0): "quarry", (2, 0): "forest", (4, 0): "lake", (6, 0): "farm"}
 
@@ -22,7 +22,7 @@ def _hard_worker_at_ws2(workers: dict[tuple[int, int], int],
                         fields: dict[tuple[int, int], str] | None = None) -> KeythedralState:
     s = new(3, first=0)
     board(s, fields or FOUR, {})
-    s.workers = dict(workers)
+    s.position.workers = dict(workers)
     deal_card(s, 0, "C14")
     return at_phase(s, 2)
 
@@ -33,7 +33,7 @@ def test_greedy_values_hard_worker_by_every_cube_it_doubles() -> None:
     bot = GreedyBot(0, 1)
     assert bot._hard_worker_value(s.view(0)) == 4
     assert _choice(s) == "play C14"
-    s.bumper = frozenset({0})  # KT-12.18: the quarry worker now owes 2, doubled to 4
+    s.position.bumper = frozenset({0})  # KT-12.18: the quarry worker now owes 2, doubled to 4
     assert bot._hard_worker_value(s.view(0)) == 5
 
 
@@ -41,7 +41,7 @@ def test_greedy_keeps_hard_worker_when_the_store_cannot_cover_the_double() -> No
     """KT-12.14, KT-6.4: doubling two quarry workers owes 4 black; with 3 in the store the
     double would lose the 2 black the bot gets without it, so the bot passes."""
     s = _hard_worker_at_ws2({(0, 0): 0, (2, 0): 0}, {(0, 0): "quarry", (2, 0): "quarry"})
-    s.store[0] = 3
+    s.position.store[0] = 3
     assert GreedyBot(0, 1)._hard_worker_value(s.view(0)) == -2
     assert _choice(s) == "pass"
 
@@ -65,8 +65,8 @@ def test_greedy_craft_exchange_only_when_offered() -> None:
     give(s, 0, red=1)
     at_turn(s, 0)
     assert not any(a.startswith("play") for a in s.legal_actions())
-    s.craftsmen[6] -= 1
-    s.store[6] += 1
+    s.position.craftsmen[6] -= 1
+    s.position.store[6] += 1
     at_turn(s, 0)
     assert s.legal_actions() == ["play C07 red purple", "pass"]
     assert _choice(s) == "play C07 red purple"

@@ -6,8 +6,9 @@ import pytest
 from kthelp import at_phase, at_turn, board, cubes, deal_card, give, new, play
 
 from keepers.core.errors import RuleError
+from keepers.games.keythedral import KeythedralState
 from keepers.games.keythedral.data import packaged
-from keepers.games.keythedral.state import KeythedralState, placement_options
+from keepers.games.keythedral.rules.placement import placement_options
 
 STANDARD = {(0, 0): "quarry", (2, 2): "quarry", (2, 0): "forest", (0, 2): "forest"}
 ANY = {"WS1", "WS2", "WS3", "WS4", "WS5", "WM", "WP", "WC", "WT", "WB_OTHER", "WB_BUYER"}
@@ -51,7 +52,7 @@ def test_start_window_polls_clockwise_and_silently_skips() -> None:
     play(s, "pass")
     d = s.decision()
     assert d is not None and d.kind == "marker"  # seat 1 has no card left: window closed
-    assert s.trespass == {1}
+    assert s.position.trespass == {1}
 
 
 def test_player_may_play_again_after_others_pass() -> None:
@@ -64,7 +65,7 @@ def test_player_may_play_again_after_others_pass() -> None:
     assert s.decision().player == 1  # type: ignore[union-attr]  # polled again (others silent)
     play(s, "play C14")
     assert s.decision().kind == "marker"  # type: ignore[union-attr]
-    assert s.hard_worker == {1} and s.trespass == {1}
+    assert s.position.hard_worker == {1} and s.position.trespass == {1}
 
 
 def test_veto_cancels_and_discards_both() -> None:
@@ -77,7 +78,7 @@ def test_veto_cancels_and_discards_both() -> None:
     d = s.decision()
     assert d is not None and d.kind == "veto" and d.player == 2
     play(s, "veto")
-    assert s.first == 0 and "C20" in s.discard and "C10" in s.discard
+    assert s.position.first == 0 and "C20" in s.position.discard and "C10" in s.position.discard
     assert s.decision().kind == "marker" and s.decision().player == 0  # type: ignore[union-attr]
 
 
@@ -89,7 +90,7 @@ def test_veto_only_against_another_player() -> None:
     at_phase(s, 1)
     assert s.legal_actions() == ["play C20 0", "play C20 1", "play C20 2", "pass"]
     play(s, "play C20 1")
-    assert s.first == 1  # resolved with no WX decision: the only Veto is the player's own
+    assert s.position.first == 1  # resolved with no WX decision: the only Veto is the player's own
 
 
 def test_work_order() -> None:
@@ -99,14 +100,14 @@ def test_work_order() -> None:
     at_phase(s, 1)
     play(s, "play C01")
     players = []
-    while s.phase == 1:
+    while s.position.phase == 1:
         d = s.decision()
         assert d is not None
         if d.kind == "marker":
             players.append(d.player)
         s.apply("done" if d.kind == "place" else s.legal_actions()[0])
     assert players == [2, 2, 2, 2]
-    assert s.workorder is None or s.phase > 1
+    assert s.position.workorder is None or s.position.phase > 1
 
 
 def test_price_decrease_stays_on_space() -> None:
@@ -114,10 +115,10 @@ def test_price_decrease_stays_on_space() -> None:
     s = _three(first=0)
     deal_card(s, 0, "C03")
     at_turn(s, 0)
-    tile = s.rows[0][1]
+    tile = s.position.rows[0][1]
     play(s, f"play C03 {tile}", "pass", "pass")
-    assert s.price_cards[(0, 1)] == ("C03",)
-    assert "C03" not in s.discard
+    assert s.position.price_cards[(0, 1)] == ("C03",)
+    assert "C03" not in s.position.discard
 
 
 def test_planning_permission_and_legality() -> None:
@@ -131,18 +132,18 @@ def test_planning_permission_and_legality() -> None:
     at_turn(s2, 0)
     assert s2.legal_actions() == ["play C04 1", "pass"]
     play(s2, "play C04 1")
-    assert s2.tiles[(-1, 1)] == (0, 1, True) and cubes(s2, 0) == {}
+    assert s2.position.tiles[(-1, 1)] == (0, 1, True) and cubes(s2, 0) == {}
 
 
 def test_change_of_style_only_on_own_purchase() -> None:
     """KT-12.5, KT-4.8: Change of Style is not offered in WB_OTHER."""
     s = _three(first=0)
     deal_card(s, 1, "C05")
-    tile = s.rows[0][0]
+    tile = s.position.rows[0][0]
     assert tile is not None
     from keepers.games.keythedral.data import COLOURS
 
-    give(s, 0, **{COLOURS[c]: k for c, k in enumerate(s.data.tiles[tile].cost) if k})
+    give(s, 0, **{COLOURS[c]: k for c, k in enumerate(s.position.data.tiles[tile].cost) if k})
     at_turn(s, 0)
     play(s, f"buy {tile}")
     assert s.decision().kind == "final"  # type: ignore[union-attr]  # nobody was asked
@@ -160,21 +161,21 @@ def test_renumbering() -> None:
     assert d is not None and d.kind == "law"  # WM for number 2
     assert s.legal_actions() == ["play C06 1", "play C06 4", "pass"]
     play(s, "play C06 4")
-    assert {t for t, _ in placement_options(s, 0, 2, ())} == {4}
+    assert {t for t, _ in placement_options(s.position, 0, 2, ())} == {4}
     play(s, "place 4 4,0")
     play(s, "place 2 8,0")  # seat 1's own tile 2
-    while s.phase == 1:
+    while s.position.phase == 1:
         d = s.decision()
         assert d is not None
-        if d.kind == "place" and s.markers[-1] == 4:
+        if d.kind == "place" and s.position.markers[-1] == 4:
             pytest.fail("the renumbered tile must not place again for its printed number")
         s.apply("done" if d.kind == "place" else s.legal_actions()[0])
 
 
 def _spent_craft(s: KeythedralState, colour: int) -> None:
     """A craft cube that was bought and later paid: it lies in the store (KT-7.9, KT-0.5)."""
-    s.craftsmen[colour] -= 1
-    s.store[colour] += 1
+    s.position.craftsmen[colour] -= 1
+    s.position.store[colour] += 1
 
 
 def test_craft_exchange_not_playable_while_the_store_holds_no_craft_cube() -> None:
@@ -185,12 +186,12 @@ def test_craft_exchange_not_playable_while_the_store_holds_no_craft_cube() -> No
     deal_card(s, 0, "C07")
     give(s, 0, red=1)
     at_turn(s, 0)
-    assert s.craftsmen[5:] == [10, 10, 10] and s.store[5:] == [0, 0, 0]
+    assert s.position.craftsmen[5:] == [10, 10, 10] and s.position.store[5:] == [0, 0, 0]
     d = s.decision()
     assert d is not None and d.kind == "turn"  # WT passed silently: no playable card
     with pytest.raises(RuleError, match="KT-12.7"):
         s.apply("play C07 red yellow")
-    assert cubes(s, 0) == {"red": 1} and s.craftsmen[7] == 10
+    assert cubes(s, 0) == {"red": 1} and s.position.craftsmen[7] == 10
 
 
 def test_craft_exchange_takes_the_craft_cube_from_the_store() -> None:
@@ -205,8 +206,8 @@ def test_craft_exchange_takes_the_craft_cube_from_the_store() -> None:
     assert s.legal_actions() == ["play C07 red yellow", "pass"]
     play(s, "play C07 red yellow")
     assert cubes(s, 0) == {"yellow": 1}
-    assert s.store[7] == 0 and s.craftsmen[7] == 9 and s.store[4] == 15
-    assert "C07" in s.discard
+    assert s.position.store[7] == 0 and s.position.craftsmen[7] == 9 and s.position.store[4] == 15
+    assert "C07" in s.position.discard
 
 
 def test_craft_exchange_with_an_empty_craftsman_space() -> None:
@@ -218,7 +219,7 @@ def test_craft_exchange_with_an_empty_craftsman_space() -> None:
         _spent_craft(s, 6)  # the glassmaker's space is empty, the store holds ten purple
     at_turn(s, 0)
     play(s, "play C07 blue purple")
-    assert cubes(s, 0) == {"purple": 1} and s.store[6] == 9 and s.craftsmen[6] == 0
+    assert cubes(s, 0) == {"purple": 1} and s.position.store[6] == 9 and s.position.craftsmen[6] == 0
 
 
 def test_hard_worker_doubles_every_worker() -> None:
@@ -227,16 +228,16 @@ def test_hard_worker_doubles_every_worker() -> None:
     s = new(3, first=0)
     fields = {(0, 0): "quarry", (2, 0): "forest", (4, 0): "lake", (6, 0): "farm"}
     board(s, fields, {})
-    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0, (6, 0): 0}
+    s.position.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0, (6, 0): 0}
     deal_card(s, 0, "C14")
     at_phase(s, 2)
     d = s.decision()
-    assert d is not None and d.kind == "law" and s.frames[-1][1] == "WS2"
+    assert d is not None and d.kind == "law" and s.position.steps[-1][1] == "WS2"
     assert s.legal_actions() == ["play C14", "pass"]
     play(s, "play C14")
-    assert s.phase == 3  # the collection needed no decision
+    assert s.position.phase == 3  # the collection needed no decision
     assert cubes(s, 0) == {"black": 2, "brown": 2, "blue": 2, "green": 2}
-    assert sum(s.stocks[0]) == 8
+    assert sum(s.position.stocks[0]) == 8
 
 
 def test_hard_worker_with_bumper_crop_and_blight() -> None:
@@ -244,10 +245,10 @@ def test_hard_worker_with_bumper_crop_and_blight() -> None:
     an ordinary one, nothing from the blighted type."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry", (2, 0): "lake", (4, 0): "vineyard"}, {})
-    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
-    s.hard_worker = frozenset({0})
-    s.bumper = frozenset({0})
-    s.blight = frozenset({4})
+    s.position.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
+    s.position.hard_worker = frozenset({0})
+    s.position.bumper = frozenset({0})
+    s.position.blight = frozenset({4})
     at_phase(s, 2)
     assert cubes(s, 0) == {"black": 4, "blue": 2}
 
@@ -257,30 +258,30 @@ def test_hard_worker_shortage_applies_to_the_doubled_entitlement() -> None:
     of 3 black gives none, and the next player (owed 1) takes one of them."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry", (2, 0): "quarry", (4, 0): "quarry", (6, 0): "forest"}, {})
-    s.workers = {(0, 0): 0, (2, 0): 0, (6, 0): 0, (4, 0): 1}
-    s.hard_worker = frozenset({0})
-    s.store[0] = 3
+    s.position.workers = {(0, 0): 0, (2, 0): 0, (6, 0): 0, (4, 0): 1}
+    s.position.hard_worker = frozenset({0})
+    s.position.store[0] = 3
     at_phase(s, 2)
     assert cubes(s, 0) == {"brown": 2}
-    assert cubes(s, 1) == {"black": 1} and s.store[0] == 2
+    assert cubes(s, 1) == {"black": 1} and s.position.store[0] == 2
 
 
 def test_hard_worker_doubles_crop_choice_cubes() -> None:
     """KT-12.14, KT-12.8, KT-6.5: every cube is doubled, the freely coloured ones too."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry"}, {})
-    s.workers = {(0, 0): 0}
-    s.hard_worker = frozenset({0})
-    s.crop_choice = {0: 0}
+    s.position.workers = {(0, 0): 0}
+    s.position.hard_worker = frozenset({0})
+    s.position.crop_choice = {0: 0}
     at_phase(s, 2)
     play(s, "take red", "take blue")
-    assert cubes(s, 0) == {"red": 1, "blue": 1} and s.phase == 3
+    assert cubes(s, 0) == {"red": 1, "blue": 1} and s.position.phase == 3
 
 
 def test_crop_choice_window_and_effect() -> None:
     """KT-12.8, KT-6.1, KT-4.6: chosen up to one's own WC; only the player's workers affected."""
     s = _three(first=0)
-    s.workers = {(0, 0): 0, (2, 2): 1}
+    s.position.workers = {(0, 0): 0, (2, 2): 1}
     deal_card(s, 0, "C08")
     at_phase(s, 2)
     play(s, "pass")  # WS2
@@ -293,7 +294,7 @@ def test_crop_choice_window_and_effect() -> None:
 def test_trespass() -> None:
     """KT-12.9, KT-2.7: fences do not restrict the player's workers this phase 1."""
     s = _three(first=0)
-    s.fences = {((-1, 1), (0, 0)): 1, ((-1, 1), (0, 2)): 2}
+    s.position.fences = {((-1, 1), (0, 0)): 1, ((-1, 1), (0, 2)): 2}
     deal_card(s, 0, "C09")
     at_phase(s, 1)
     play(s, "play C09", "mark 1")
@@ -306,11 +307,11 @@ def test_dangerous_fence() -> None:
     deal_card(s, 0, "C11")
     at_turn(s, 0)
     assert s.decision().kind == "turn"  # type: ignore[union-attr]  # no fence: no play offered
-    s.fences = {((3, 1), (2, 0)): 1}
-    s.fences_left[1] = 2
+    s.position.fences = {((3, 1), (2, 0)): 1}
+    s.position.fences_left[1] = 2
     at_turn(s, 0)
     play(s, "play C11 3,1 2,0")
-    assert not s.fences and s.fences_left[1] == 2
+    assert not s.position.fences and s.position.fences_left[1] == 2
 
 
 def test_building_moratorium() -> None:
@@ -321,7 +322,7 @@ def test_building_moratorium() -> None:
     give(s, 2, black=1, brown=1)
     at_phase(s, 3)
     play(s, "play C12")
-    assert s.moratorium == 2
+    assert s.position.moratorium == 2
     assert "house 1" not in s.legal_actions()  # seat 0's turn
     play(s, "pass", "pass")
     assert "house 1" in s.legal_actions()  # seat 2 may
@@ -331,37 +332,37 @@ def test_change_of_plan_voids_purchase() -> None:
     """KT-12.13, KT-10.5, KT-7.14, KT-16.11, KT-16.25, KT-10.9: new tile from the unused pile; the buyer restarts."""
     s = _three(first=0)
     deal_card(s, 1, "C13")
-    tile = s.rows[0][0]
+    tile = s.position.rows[0][0]
     assert tile is not None
-    s.price_cards[(0, 0)] = ("C03",)
-    s.deck.remove("C03")
+    s.position.price_cards[(0, 0)] = ("C03",)
+    s.position.deck.remove("C03")
     give(s, 0, black=2, brown=2, blue=2, green=2)
     at_turn(s, 0)
-    pile_before = sorted(s.unused[0])
+    pile_before = sorted(s.position.unused[0])
     play(s, f"buy {tile}", f"play C13 {tile}")
-    new_tile = s.rows[0][0]
+    new_tile = s.position.rows[0][0]
     assert new_tile != tile and new_tile in pile_before
-    assert tile in s.unused[0] and len(s.unused[0]) == len(pile_before)
-    assert s.price_cards[(0, 0)] == ("C03",)
+    assert tile in s.position.unused[0] and len(s.position.unused[0]) == len(pile_before)
+    assert s.position.price_cards[(0, 0)] == ("C03",)
     d = s.decision()
-    assert d is not None and d.kind == "turn" and d.player == 0 and s.purchase is None
+    assert d is not None and d.kind == "turn" and d.player == 0 and s.position.purchase is None
     assert f"buy {new_tile}" in s.legal_actions()
 
 
 def test_collapse_keeps_workers() -> None:
     """KT-12.17, KT-5.8: a house turns back into a cottage; its placed workers stay."""
     s = _three(first=0)
-    s.workers = {(2, 0): 1, (2, 2): 1}
+    s.position.workers = {(2, 0): 1, (2, 2): 1}
     deal_card(s, 0, "C17")
     at_turn(s, 0)
     play(s, "play C17 3,1")
-    assert s.tiles[(3, 1)] == (1, 1, False) and len(s.workers) == 2
+    assert s.position.tiles[(3, 1)] == (1, 1, False) and len(s.position.workers) == 2
 
 
 def test_bumper_and_blight_same_type() -> None:
     """KT-12.18, KT-12.19, KT-16.30: both on one type: nothing is collected."""
     s = _three(first=0)
-    s.workers = {(0, 0): 0, (2, 0): 0}
+    s.position.workers = {(0, 0): 0, (2, 0): 0}
     deal_card(s, 1, "C18")
     deal_card(s, 2, "C19")
     at_phase(s, 2)
@@ -385,7 +386,7 @@ def test_good_deal_and_veto_resumes_turn() -> None:
     at_turn(s2, 0)
     play(s2, "deal blue green", "veto")
     d = s2.decision()
-    assert d is not None and d.kind == "turn" and d.player == 0 and s2.passes == 0
+    assert d is not None and d.kind == "turn" and d.player == 0 and s2.position.passes == 0
     assert "trade blue" in s2.legal_actions()
 
 
@@ -409,7 +410,7 @@ def test_coup_in_window_and_phase_five() -> None:
     deal_card(s, 2, "C09")
     at_phase(s, 5)
     play(s, "play C20 2")
-    assert s.first == 2
+    assert s.position.first == 2
     d = s.decision()
     assert d is not None and d.kind == "bid"
     assert d.player == 1  # A = 2, B = 0; bids start with C = 1
@@ -419,13 +420,13 @@ def test_retired_player_still_plays() -> None:
     """KT-4.13, KT-7.10: taking a law card retires; the player still plays cards in windows."""
     s = _three(first=0)
     give(s, 0, blue=1)
-    s.law_spaces = ["C11", None]
-    s.deck.remove("C11")
-    s.fences = {((3, 1), (2, 0)): 1}
-    s.fences_left[1] = 2
+    s.position.law_spaces = ["C11", None]
+    s.position.deck.remove("C11")
+    s.position.fences = {((3, 1), (2, 0)): 1}
+    s.position.fences_left[1] = 2
     at_turn(s, 0)
     play(s, "law 1", "pay blue")
-    assert s.retired[0] and s.hands[0] == ["C11"]  # KT-11.3: playable in the round acquired
+    assert s.position.retired[0] and s.position.hands[0] == ["C11"]  # KT-11.3: playable in the round acquired
     at_phase(s, 4)
     assert s.decision().player == 0 and "play C11 3,1 2,0" in s.legal_actions()  # type: ignore[union-attr]
 
@@ -435,7 +436,7 @@ def test_blind_acquisition_and_secret_hand() -> None:
     s = _three(first=0)
     give(s, 0, blue=1)
     at_turn(s, 0)
-    card = s.law_spaces[0]
+    card = s.position.law_spaces[0]
     play(s, "law 1", "pay blue")
     assert s.view(0)["you"]["hand"] == [card]
     other = s.view(1)
@@ -446,7 +447,7 @@ def test_exposed_card_must_be_played() -> None:
     """KT-11.5, KT-16.22: an exposed card is played at its first eligible window: no pass."""
     s = _three(first=0)
     deal_card(s, 1, "C09")
-    s.exposed = frozenset({(1, "C09")})
+    s.position.exposed = frozenset({(1, "C09")})
     at_phase(s, 1)
     assert s.legal_actions() == ["play C09"]
     with pytest.raises(RuleError, match="KT-4.10"):

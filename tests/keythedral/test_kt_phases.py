@@ -6,7 +6,7 @@ import pytest
 from kthelp import at_phase, board, cubes, give, new, play
 
 from keepers.core.errors import RuleError
-from keepers.games.keythedral.state import KeythedralState
+from keepers.games.keythedral import KeythedralState
 
 STANDARD = {(0, 0): "quarry", (2, 2): "quarry", (2, 0): "forest", (0, 2): "forest"}
 
@@ -41,14 +41,14 @@ def test_worked_example_marker_choosers_and_placement_order() -> None:
         orders[number] = [p for p, _ in _decisions_until(s, "marker")] if number != 2 else []
         if number == 2:
             seen = []
-            while s.phase == 1:
+            while s.position.phase == 1:
                 d = s.decision()
                 assert d is not None
-                seen.append((d.player, s.markers[-1]))
+                seen.append((d.player, s.position.markers[-1]))
                 s.apply("done")
             orders[2] = [p for p, n in seen if n == 2]
             orders[4] = [p for p, n in seen if n == 4]
-    assert s.markers == [3, 1, 5, 2, 4]  # the fifth marker goes on the last free number
+    assert s.position.markers == [3, 1, 5, 2, 4]  # the fifth marker goes on the last free number
     assert orders == {3: [1, 2, 3, 0], 1: [2, 3, 0, 1], 5: [3, 0, 1, 2], 2: [0, 1, 2, 3],
                       4: [1, 2, 3, 0]}
 
@@ -61,14 +61,14 @@ def test_marker_choosers_by_player_count(n: int, choosers: list[int]) -> None:
     board(s, STANDARD, {})
     at_phase(s, 1)
     seen = []
-    while s.phase == 1:
+    while s.position.phase == 1:
         d = s.decision()
         assert d is not None and d.kind == "marker"
         seen.append(d.player)
         s.apply(s.legal_actions()[0])
     assert seen == choosers
-    assert s.markers == [1, 2, 3, 4, 5]
-    assert s.phase == 3  # KT-5.10: phase 1 closes after marker 5; phase 2 needs no decision
+    assert s.position.markers == [1, 2, 3, 4, 5]
+    assert s.position.phase == 3  # KT-5.10: phase 1 closes after marker 5; phase 2 needs no decision
 
 
 def _example_17_4() -> KeythedralState:
@@ -76,7 +76,7 @@ def _example_17_4() -> KeythedralState:
     fields = {(2, 0): "forest", (4, 0): "lake", (2, 2): "quarry", (4, 2): "farm"}
     board(s, fields, {(3, 1): (0, 4, True), (5, 3): (2, 4, False)},
           fences={((3, 1), (4, 0)): 1})
-    s.workers[(2, 2)] = 1
+    s.position.workers[(2, 2)] = 1
     at_phase(s, 1)
     play(s, "mark 4")
     return s
@@ -89,7 +89,7 @@ def test_worked_example_house_fence_occupied_idle() -> None:
     play(s, "place 4 2,0", "place 4 4,2")
     d = s.decision()
     assert d is not None and d.kind == "marker" and d.player == 1  # Green was skipped: idle
-    assert s.workers == {(2, 2): 1, (2, 0): 0, (4, 2): 0}
+    assert s.position.workers == {(2, 2): 1, (2, 0): 0, (4, 2): 0}
 
 
 def test_optional_placement_lets_the_next_player_in() -> None:
@@ -104,7 +104,7 @@ def test_house_with_one_free_field_places_one() -> None:
     """KT-5.7, KT-5.4: a house places at most two, to different fields; one if only one is free."""
     s = new(3, first=0)
     board(s, {(2, 0): "forest", (4, 0): "lake"}, {(3, 1): (0, 4, True)})
-    s.workers[(4, 0)] = 1
+    s.position.workers[(4, 0)] = 1
     at_phase(s, 1)
     play(s, "mark 4")
     assert s.legal_actions() == ["place 4 2,0", "done"]
@@ -119,15 +119,15 @@ def test_worked_example_harvest_shortage() -> None:
     fields = {(0, 0): "quarry", (2, 2): "quarry", (4, 0): "quarry", (6, 0): "quarry",
               (8, 0): "lake", (10, 0): "vineyard"}
     board(s, fields, {})
-    s.workers = {(0, 0): 1, (8, 0): 1, (2, 2): 2, (4, 0): 2, (6, 0): 0, (10, 0): 0}
-    s.store = [1, 20, 5, 15, 0, 0, 0, 0]
+    s.position.workers = {(0, 0): 1, (8, 0): 1, (2, 2): 2, (4, 0): 2, (6, 0): 0, (10, 0): 0}
+    s.position.store = [1, 20, 5, 15, 0, 0, 0, 0]
     at_phase(s, 2)
     assert cubes(s, 1) == {"black": 1, "blue": 1}
     assert cubes(s, 2) == {} and cubes(s, 0) == {}
-    assert s.store[0] == 0 and s.store[2] == 4 and s.store[4] == 0
-    harvests = [e for e in s.events() if e[0] == "harvest"]
+    assert s.position.store[0] == 0 and s.position.store[2] == 4 and s.position.store[4] == 0
+    harvests = [e for e in s.position.events() if e[0] == "harvest"]
     assert [e[1] for e in harvests] == [1, 2, 0]  # KT-6.6: public, in order
-    assert s.workers  # KT-6.7: workers stay until phase 4
+    assert s.position.workers  # KT-6.7: workers stay until phase 4
 
 
 def test_shortage_is_all_or_nothing_and_leaves_the_cubes_for_later_players() -> None:
@@ -135,12 +135,12 @@ def test_shortage_is_all_or_nothing_and_leaves_the_cubes_for_later_players() -> 
     store keeps its cube, which seat 1 (owed 1) then takes."""
     s = new(3, first=0)
     board(s, {(0, 0): "farm", (2, 0): "farm", (4, 0): "farm"}, {})
-    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 1}
-    s.store[3] = 1
+    s.position.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 1}
+    s.position.store[3] = 1
     at_phase(s, 2)
-    harvests = [e for e in s.events() if e[0] == "harvest"]
+    harvests = [e for e in s.position.events() if e[0] == "harvest"]
     assert harvests[0][1] == 0 and harvests[0][2][3] == 0 and harvests[0][3][3] == 2
-    assert cubes(s, 0) == {} and cubes(s, 1) == {"green": 1} and s.store[3] == 0
+    assert cubes(s, 0) == {} and cubes(s, 1) == {"green": 1} and s.position.store[3] == 0
 
 
 def test_spec_example_of_finite_supply() -> None:
@@ -149,11 +149,11 @@ def test_spec_example_of_finite_supply() -> None:
     s = new(4, first=0)  # Red 0, Blue 1, Green 2, Yellow 3
     board(s, {(x, 0): "lake" for x in range(0, 18, 2)}, {})
     owners = [0, 0, 1, 1, 1, 1, 2, 2, 3]
-    s.workers = {(2 * i, 0): p for i, p in enumerate(owners)}
-    s.store[2] = 3
+    s.position.workers = {(2 * i, 0): p for i, p in enumerate(owners)}
+    s.position.store[2] = 3
     at_phase(s, 2)
     assert [cubes(s, p) for p in range(4)] == [{"blue": 2}, {}, {}, {"blue": 1}]
-    assert s.store[2] == 0
+    assert s.position.store[2] == 0
 
 
 def test_shortage_is_judged_per_colour() -> None:
@@ -161,21 +161,21 @@ def test_shortage_is_judged_per_colour() -> None:
     other colour replaces the lost one."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry", (2, 0): "quarry", (4, 0): "forest"}, {})
-    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
-    s.store[0] = 1
+    s.position.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
+    s.position.store[0] = 1
     at_phase(s, 2)
-    assert cubes(s, 0) == {"brown": 1} and s.store[0] == 1
+    assert cubes(s, 0) == {"brown": 1} and s.position.store[0] == 1
 
 
 def test_bumper_crop_entitlement_counts_whole_for_the_shortage() -> None:
     """KT-6.4, KT-12.18: Bumper Crop owes 2 per worker; a store holding 1 gives none."""
     s = new(3, first=0)
     board(s, {(0, 0): "farm"}, {})
-    s.workers = {(0, 0): 0}
-    s.bumper = frozenset({3})
-    s.store[3] = 1
+    s.position.workers = {(0, 0): 0}
+    s.position.bumper = frozenset({3})
+    s.position.store[3] = 1
     at_phase(s, 2)
-    assert cubes(s, 0) == {} and s.store[3] == 1
+    assert cubes(s, 0) == {} and s.position.store[3] == 1
 
 
 def test_entitlement_modifiers() -> None:
@@ -183,12 +183,12 @@ def test_entitlement_modifiers() -> None:
     every worker again (no choice asked), Blight zeroes."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry", (2, 0): "forest", (4, 0): "lake"}, {})
-    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
-    s.bumper = frozenset({0})
-    s.blight = frozenset({2})
-    s.hard_worker = frozenset({0})
+    s.position.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
+    s.position.bumper = frozenset({0})
+    s.position.blight = frozenset({2})
+    s.position.hard_worker = frozenset({0})
     at_phase(s, 2)
-    assert s.phase == 3  # phase 2 asked nothing
+    assert s.position.phase == 3  # phase 2 asked nothing
     assert cubes(s, 0) == {"black": 4, "brown": 2}
 
 
@@ -196,9 +196,9 @@ def test_crop_choice_collection() -> None:
     """KT-6.5, KT-12.8, KT-16.39: fixed colours first, then free ones cube by cube."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry", (2, 0): "forest"}, {})
-    s.workers = {(0, 0): 0, (2, 0): 0}
-    s.crop_choice = {0: 0}  # quarry cubes are free
-    s.store[1] = 1
+    s.position.workers = {(0, 0): 0, (2, 0): 0}
+    s.position.crop_choice = {0: 0}  # quarry cubes are free
+    s.position.store[1] = 1
     at_phase(s, 2)
     assert cubes(s, 0) == {"brown": 1}  # the fixed colour came first
     assert s.decision().kind == "crop"  # type: ignore[union-attr]
@@ -211,11 +211,11 @@ def test_crop_choice_lost_when_store_has_no_resource() -> None:
     """KT-6.5: a free cube is lost only if the store holds no resource cube at all."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry"}, {})
-    s.workers = {(0, 0): 0}
-    s.crop_choice = {0: 0}
-    s.store = [0, 0, 0, 0, 0, 0, 0, 0]
+    s.position.workers = {(0, 0): 0}
+    s.position.crop_choice = {0: 0}
+    s.position.store = [0, 0, 0, 0, 0, 0, 0, 0]
     at_phase(s, 2)
-    assert cubes(s, 0) == {} and any(e[0] == "harvest_lost" for e in s.events())
+    assert cubes(s, 0) == {} and any(e[0] == "harvest_lost" for e in s.position.events())
 
 
 def test_crop_choice_may_take_what_a_failed_fixed_colour_left() -> None:
@@ -223,14 +223,14 @@ def test_crop_choice_may_take_what_a_failed_fixed_colour_left() -> None:
     the free cube is then chosen among what the store still holds, that black included."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry", (2, 0): "quarry", (4, 0): "forest"}, {})
-    s.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
-    s.crop_choice = {0: 1}  # forest cubes are free
-    s.store = [1, 0, 0, 2, 0, 0, 0, 0]
+    s.position.workers = {(0, 0): 0, (2, 0): 0, (4, 0): 0}
+    s.position.crop_choice = {0: 1}  # forest cubes are free
+    s.position.store = [1, 0, 0, 2, 0, 0, 0, 0]
     at_phase(s, 2)
-    assert cubes(s, 0) == {} and s.store[0] == 1
+    assert cubes(s, 0) == {} and s.position.store[0] == 1
     assert s.legal_actions() == ["take black", "take green"]
     play(s, "take black")
-    assert cubes(s, 0) == {"black": 1} and s.store[0] == 0
+    assert cubes(s, 0) == {"black": 1} and s.position.store[0] == 0
 
 
 def test_crop_choice_cubes_come_one_at_a_time() -> None:
@@ -238,9 +238,9 @@ def test_crop_choice_cubes_come_one_at_a_time() -> None:
     holds; with green 1 and red 1 left, two free cubes take one of each."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry", (2, 0): "quarry"}, {})
-    s.workers = {(0, 0): 0, (2, 0): 0}
-    s.crop_choice = {0: 0}
-    s.store = [0, 0, 0, 1, 1, 0, 0, 0]
+    s.position.workers = {(0, 0): 0, (2, 0): 0}
+    s.position.crop_choice = {0: 0}
+    s.position.store = [0, 0, 0, 1, 1, 0, 0, 0]
     at_phase(s, 2)
     play(s, "take green")
     assert s.legal_actions() == ["take red"]
@@ -252,27 +252,27 @@ def test_return_phase() -> None:
     """KT-8.1, KT-8.2, KT-8.3, KT-8.4: workers home, markers off, empty law spaces refilled."""
     s = new(3, first=0)
     board(s, STANDARD, {})
-    s.workers = {(0, 0): 1}
-    s.markers = [1, 2, 3, 4, 5]
-    taken = s.law_spaces[0]
-    s.law_spaces[0] = None
-    s.discard.append(taken)  # type: ignore[arg-type]
-    top = s.deck[-1]
+    s.position.workers = {(0, 0): 1}
+    s.position.markers = [1, 2, 3, 4, 5]
+    taken = s.position.law_spaces[0]
+    s.position.law_spaces[0] = None
+    s.position.discard.append(taken)  # type: ignore[arg-type]
+    top = s.position.deck[-1]
     at_phase(s, 4)
-    assert s.workers == {} and s.markers == []
-    assert s.law_spaces[0] == top and len(s.deck) == 17
+    assert s.position.workers == {} and s.position.markers == []
+    assert s.position.law_spaces[0] == top and len(s.position.deck) == 17
 
 
 def test_empty_deck_leaves_spaces_empty() -> None:
     """KT-8.4, KT-11.7, KT-16.27: no reshuffle; spaces stay empty when the deck is out."""
     s = new(3, first=0)
     board(s, STANDARD, {})
-    s.discard.extend(s.deck)
-    s.deck = []
-    s.discard.append(s.law_spaces[1])  # type: ignore[arg-type]
-    s.law_spaces[1] = None
+    s.position.discard.extend(s.position.deck)
+    s.position.deck = []
+    s.position.discard.append(s.position.law_spaces[1])  # type: ignore[arg-type]
+    s.position.law_spaces[1] = None
     at_phase(s, 4)
-    assert s.law_spaces[1] is None and s.deck == []
+    assert s.position.law_spaces[1] is None and s.position.deck == []
 
 
 def test_worked_example_bidding() -> None:
@@ -296,7 +296,7 @@ def test_worked_example_bidding() -> None:
     play(s, "pay brown", "pay brown", "pay red")
     assert cubes(s, 1) == {"brown": 2, "green": 3, "red": 1}
     play(s, "first 3")
-    assert s.first == 3 and s.round == 2  # KT-9.8: the next round starts
+    assert s.position.first == 3 and s.position.round == 2  # KT-9.8: the next round starts
 
 
 def test_b_wins_ties_and_pays_the_high_bidder() -> None:
@@ -326,7 +326,7 @@ def test_nobody_bids_b_chooses_and_b_cannot_open() -> None:
     play(s, "pass")
     assert s.decision().kind == "first" and s.decision().player == 1  # type: ignore[union-attr]
     play(s, "first 0")
-    assert s.first == 0
+    assert s.position.first == 0
 
 
 def test_bid_capped_by_cube_count() -> None:

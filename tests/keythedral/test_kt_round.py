@@ -15,12 +15,12 @@ def test_round_runs_the_five_phases_in_order() -> None:
     """KT-4.1, KT-9.8: phases 1 to 5 in order, then the next round."""
     s = setup_done(3, seed=2)
     seen = []
-    while s.round == 1:
-        if not seen or seen[-1] != s.phase:
-            seen.append(s.phase)
+    while s.position.round == 1:
+        if not seen or seen[-1] != s.position.phase:
+            seen.append(s.position.phase)
         s.apply("done" if "done" in s.legal_actions() else s.legal_actions()[-1])
     assert seen[0] == 1 and 3 in seen and seen[-1] == 5
-    assert sorted(set(seen)) == seen and s.round == 2
+    assert sorted(set(seen)) == seen and s.position.round == 2
 
 
 def test_wm_then_wp_before_the_placement_step() -> None:
@@ -34,11 +34,11 @@ def test_wm_then_wp_before_the_placement_step() -> None:
     play(s, "pass", "mark 1")
     d = s.decision()
     assert d is not None and (d.kind, d.player) == ("law", 1)  # WM
-    assert s.frames[-1][1] == "WM"
+    assert s.position.steps[-1][1] == "WM"
     play(s, "pass")
     d = s.decision()
     assert d is not None and (d.kind, d.player) == ("law", 1)  # WP of seat 1's own step
-    assert s.frames[-1][1] == "WP"
+    assert s.position.steps[-1][1] == "WP"
     play(s, "pass")
     assert s.decision().kind == "place"  # type: ignore[union-attr]
 
@@ -50,12 +50,12 @@ def test_ws3_then_wt() -> None:
     deal_card(s, 2, "C03")
     at_phase(s, 3)
     d = s.decision()
-    assert d is not None and d.kind == "law" and s.frames[-1][1] == "WS3"
+    assert d is not None and d.kind == "law" and s.position.steps[-1][1] == "WS3"
     play(s, "pass")
     assert s.decision().player == 0  # type: ignore[union-attr]  # seat 0's turn; WT silent
     play(s, "pass", "pass")
     d = s.decision()
-    assert d is not None and d.kind == "law" and d.player == 2 and s.frames[-1][1] == "WT"
+    assert d is not None and d.kind == "law" and d.player == 2 and s.position.steps[-1][1] == "WT"
 
 
 def test_stock_is_behind_the_screen() -> None:
@@ -64,7 +64,7 @@ def test_stock_is_behind_the_screen() -> None:
     board(s, STANDARD, {})
     give(s, 0, red=2)
     deal_card(s, 0, "C09")
-    s.owned[0] = ["B04-1"]
+    s.position.owned[0] = ["B04-1"]
     you = s.view(0)["you"]
     assert you == {"seat": 0, "cubes": {"red": 2}, "hand": ["C09"], "tiles": ["B04-1"],
                    "workers": 10, "fences": 3}
@@ -76,10 +76,10 @@ def test_public_events_hide_the_card_taken() -> None:
     s = new(3, first=0)
     board(s, STANDARD, {})
     give(s, 0, red=1)
-    card = s.law_spaces[0]
+    card = s.position.law_spaces[0]
     at_turn(s, 0)
     play(s, "law 1", "pay red")
-    events = [e for e in s.events() if e[0] in ("law", "paid")]
+    events = [e for e in s.position.events() if e[0] in ("law", "paid")]
     assert ("law", 0, 1) in events and ("paid", 0, "red", -1) in events
     assert card not in str(s.view(1)["events"])
 
@@ -126,7 +126,7 @@ def test_every_public_event_reads_as_a_sentence() -> None:
 
     s = GAME.new_state(4, 5, {})
     play_bots(s, make_bots(GAME, ["greedy", "random", "greedy", "random"], 5), 3000)
-    kinds = {e[0] for e in s.events()}
+    kinds = {e[0] for e in s.position.events()}
     assert {"buy", "harvest", "paid", "marker", "worker"} <= kinds
     for lang in ("en", "fr", "ru"):
         messages = i18n.catalogue(lang)

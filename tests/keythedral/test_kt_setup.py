@@ -9,8 +9,9 @@ from kthelp import new, setup_done
 
 from keepers.core.errors import KeepersError
 from keepers.games.keythedral import GAME
-from keepers.games.keythedral.board import is_cell, is_slot
 from keepers.games.keythedral.data import COLOURS, CRAFTS, RESOURCES, packaged
+from keepers.games.keythedral.rules.board import is_cell, is_slot
+from keepers.games.keythedral.rules.mat import face_up
 
 
 def test_edition_values_and_counts() -> None:
@@ -34,9 +35,9 @@ def test_cube_table() -> None:
 def test_player_components_and_hard_limits() -> None:
     """KT-1.2, KT-1.6, KT-3.2: 5 cottages numbered 1-5, 10 workers, 3 fences each."""
     s = new(4)
-    assert s.data.workers == 10 and s.data.fences == 3
-    assert s.fences_left == [3, 3, 3, 3]
-    assert all(slots == [None] * 5 for slots in s.tile_slot)
+    assert s.position.data.workers == 10 and s.position.data.fences == 3
+    assert s.position.fences_left == [3, 3, 3, 3]
+    assert all(slots == [None] * 5 for slots in s.position.tile_slot)
     assert s.view(0)["you"]["workers"] == 10
 
 
@@ -57,12 +58,12 @@ def test_coordinates() -> None:
 def test_three_player_setup_counts() -> None:
     """KT-17.1, KT-3.4, KT-3.5, KT-3.8, KT-3.9: three players, short game."""
     s = new(3)
-    assert len(s.fields) == 4 and len(s.stack) == 15 - 1  # one tile already drawn
-    assert s.drawn is not None
-    assert len(s.law_spaces) == 2 and len(s.deck) == 18
-    assert [len(r) for r in s.rows] == [4, 4, 4, 3, 2]
-    assert [len(u) for u in s.unused] == [2, 4, 4, 3, 4]
-    used = set(s.stack) | {s.drawn} | set(s.field_ids.values())
+    assert len(s.position.fields) == 4 and len(s.position.field_stack) == 15 - 1  # one tile already drawn
+    assert s.position.drawn is not None
+    assert len(s.position.law_spaces) == 2 and len(s.position.deck) == 18
+    assert [len(r) for r in s.position.rows] == [4, 4, 4, 3, 2]
+    assert [len(u) for u in s.position.unused] == [2, 4, 4, 3, 4]
+    used = set(s.position.field_stack) | {s.position.drawn} | set(s.position.field_ids.values())
     assert len(used) == 19
     assert all(packaged().field_back[f] <= 3 for f in used)
 
@@ -70,48 +71,48 @@ def test_three_player_setup_counts() -> None:
 def test_two_player_setup() -> None:
     """KT-17.1, KT-15.1, KT-16.3: quarry on (0,0), forest on (2,0), ten back-2 tiles, one law space."""
     s = new(2)
-    assert s.field_ids == {(0, 0): "QUA-1a", (2, 0): "FOR-1a"}
-    assert sorted(packaged().field_back[f] for f in [*s.stack, s.drawn]) == [2] * 10
-    assert len(s.law_spaces) == 1 and len(s.deck) == 19
+    assert s.position.field_ids == {(0, 0): "QUA-1a", (2, 0): "FOR-1a"}
+    assert sorted(packaged().field_back[f] for f in [*s.position.field_stack, s.position.drawn]) == [2] * 10
+    assert len(s.position.law_spaces) == 1 and len(s.position.deck) == 19
 
 
 @pytest.mark.parametrize("n,stack", [(3, 15), (4, 20), (5, 25)])
 def test_initial_fields_and_stack(n: int, stack: int) -> None:
     """KT-3.7, KT-3.8, KT-2.4: four initial fields around the Keythedral slot (1,1)."""
     s = new(n)
-    assert s.data.keythedral_slot == (1, 1)
-    assert s.field_ids == {(0, 0): "QUA-1a", (2, 2): "QUA-1b", (2, 0): "FOR-1a",
+    assert s.position.data.keythedral_slot == (1, 1)
+    assert s.position.field_ids == {(0, 0): "QUA-1a", (2, 2): "QUA-1b", (2, 0): "FOR-1a",
                            (0, 2): "FOR-1b"}
-    assert len(s.stack) + 1 == stack
+    assert len(s.position.field_stack) + 1 == stack
 
 
 def test_full_game_rows() -> None:
     """KT-15.3, KT-3.5, KT-10.9: the full game lays 22 tiles; unused piles keep the rest."""
     s = new(4, length="full")
-    assert sum(len(r) for r in s.rows) == 22
-    assert [len(u) for u in s.unused] == [1, 3, 3, 2, 3]
+    assert sum(len(r) for r in s.position.rows) == 22
+    assert [len(u) for u in s.position.unused] == [1, 3, 3, 2, 3]
 
 
 def test_store_and_craftsmen_at_start() -> None:
     """KT-3.3, KT-0.5: resources in the store, craft cubes on the craftsmen, none in the store."""
     s = new(4)
-    assert s.store == [20, 20, 15, 15, 15, 0, 0, 0]
-    assert s.craftsmen[5:] == [10, 10, 10]
+    assert s.position.store == [20, 20, 15, 15, 15, 0, 0, 0]
+    assert s.position.craftsmen[5:] == [10, 10, 10]
 
 
 def test_first_player_from_config_or_seed() -> None:
     """KT-3.6, KT-16.31: configured first player, else a seeded draw (reproducible)."""
-    assert new(4, seed=3, first=2).first == 2
-    drawn = {new(4, seed=k).first for k in range(20)}
+    assert new(4, seed=3, first=2).position.first == 2
+    drawn = {new(4, seed=k).position.first for k in range(20)}
     assert len(drawn) > 1
-    assert new(4, seed=11).first == new(4, seed=11).first
+    assert new(4, seed=11).position.first == new(4, seed=11).position.first
 
 
 def test_setup_rounds_order_and_completion() -> None:
     """KT-3.10, KT-16.32, KT-3.11: field then cottage, clockwise from F, five setup rounds."""
     s = new(3, seed=5, first=1)
     order = []
-    while s.round == 0:
+    while s.position.round == 0:
         d = s.decision()
         assert d is not None
         order.append((d.player, d.kind))
@@ -120,8 +121,8 @@ def test_setup_rounds_order_and_completion() -> None:
         s.apply(legal[-1])
     expected = [(p, k) for _ in range(5) for p in (1, 2, 0) for k in ("field", "cottage")]
     assert order == expected
-    assert all(None not in slots for slots in s.tile_slot)
-    assert not s.stack
+    assert all(None not in slots for slots in s.position.tile_slot)
+    assert not s.position.field_stack
 
 
 def test_drawn_field_must_be_laid() -> None:
@@ -133,8 +134,8 @@ def test_drawn_field_must_be_laid() -> None:
 def test_start_reveals_value_4_row() -> None:
     """KT-3.12, KT-10.2: after setup the value-4 row is face up, the others face down."""
     s = setup_done(4)
-    assert s.round == 1
-    assert [s.face_up(r) for r in range(5)] == [True, False, False, False, False]
+    assert s.position.round == 1
+    assert [face_up(s.position, r) for r in range(5)] == [True, False, False, False, False]
     mat = s.view(0)["mat"]
     assert mat[1]["spaces"][0]["tile"] == "?" and mat[1]["spaces"][0]["cost"] is None
 
@@ -142,11 +143,11 @@ def test_start_reveals_value_4_row() -> None:
 def test_face_up_variant() -> None:
     """KT-15.2, KT-16.26: every mat tile face up; purchases still from the current row only."""
     s = setup_done(4, face_up=True)
-    assert all(s.face_up(r) for r in range(5))
+    assert all(face_up(s.position, r) for r in range(5))
     from kthelp import at_turn, give
 
-    give(s, s.first, black=2, brown=2, yellow=2, purple=2, white=2, blue=2, green=2, red=2)
-    at_turn(s, s.first)
+    give(s, s.position.first, black=2, brown=2, yellow=2, purple=2, white=2, blue=2, green=2, red=2)
+    at_turn(s, s.position.first)
     buys = [a for a in s.legal_actions() if a.startswith("buy")]
     assert buys and all(a.split()[1].startswith("B04") for a in buys)
 

@@ -30,14 +30,14 @@ def test_kt_3_6_same_seed_same_setup_and_first_player() -> None:
         a = GAME.new_state(n, 123, options())
         b = GAME.new_state(n, 123, options())
         c = GAME.new_state(n, 124, options())
-        assert a.first == b.first and canon(a.to_dict()) == canon(b.to_dict())
+        assert a.position.first == b.position.first and canon(a.to_dict()) == canon(b.to_dict())
         assert canon(a.to_dict()) != canon(c.to_dict())
 
 
 def test_kt_3_6_first_player_drawn_by_the_seeded_generator() -> None:
     """KT-3.6, KT-16.31: with no first player configured, the seeded generator draws one:
     over 400 seeds every seat of a 4-player table starts, each in a fair share of games."""
-    firsts = Counter(GAME.new_state(4, seed, options()).first for seed in range(400))
+    firsts = Counter(GAME.new_state(4, seed, options()).position.first for seed in range(400))
     assert set(firsts) == {0, 1, 2, 3}
     assert min(firsts.values()) >= 60, firsts
 
@@ -49,9 +49,9 @@ def test_kt_3_6_configured_first_player_starts_setup_and_round_one(n: int) -> No
     rounds), and round 1 starts with the same F choosing the first work-order marker."""
     for first in range(n):
         s = GAME.new_state(n, 77, {**options(), "first": first})
-        assert s.first == first
+        assert s.position.first == first
         deciders: list[tuple[int, str]] = []
-        while s.round == 0:
+        while s.position.round == 0:
             decision = s.decision()
             assert decision is not None
             deciders.append((decision.player, decision.kind))
@@ -59,7 +59,7 @@ def test_kt_3_6_configured_first_player_starts_setup_and_round_one(n: int) -> No
         order = [(first + i) % n for i in range(n)]
         assert deciders == [(p, kind) for _ in range(5) for p in order
                             for kind in ("field", "cottage")]
-        assert s.round == 1 and s.first == first
+        assert s.position.round == 1 and s.position.first == first
         decision = s.decision()
         assert decision is not None and (decision.player, decision.kind) == (first, "marker")
 
@@ -69,8 +69,8 @@ def test_kt_3_6_first_player_is_in_the_record_and_replays() -> None:
     _, rec = run_game(GAME, ["random", "greedy", "random"], 9, options(cap=2), keep_record=True)
     assert rec is not None
     again = rec.replay(upto=0)
-    assert again.first == GAME.new_state(3, 9, rec.options).first
-    assert again.decision() is not None and again.decision().player == again.first
+    assert again.position.first == GAME.new_state(3, 9, rec.options).position.first
+    assert again.decision() is not None and again.decision().player == again.position.first
 
 
 # ------------------------------------------------------------------ records
@@ -136,11 +136,11 @@ def _interesting(state: KeythedralState) -> str | None:
     decision = state.decision()
     if decision is None:
         return None
-    if state.round == 0:
+    if state.position.round == 0:
         return "setup"
     if decision.kind == "law":
-        return "law-window-purchase" if state.purchase is not None else "law-window"
-    if state.purchase is not None:
+        return "law-window-purchase" if state.position.purchase is not None else "law-window"
+    if state.position.purchase is not None:
         return "purchase"
     if decision.kind in ("bid", "pay", "veto", "relay", "crop", "place"):
         return decision.kind

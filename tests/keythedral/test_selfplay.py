@@ -88,8 +88,8 @@ def test_greedy_four_player_games_end_without_the_cap(length: str) -> None:
         assert record is not None
         final = record.replay()
         assert final.is_over() and not final.capped
-        assert all(t is None for row in final.rows for t in row)
-        assert sum(len(o) for o in final.owned) == (17 if length == "short" else 22)
+        assert all(t is None for row in final.position.rows for t in row)
+        assert sum(len(o) for o in final.position.owned) == (17 if length == "short" else 22)
         assert result.scores == final.scores() == expected_scores(final)
 
 
@@ -98,7 +98,7 @@ def test_cap_stops_a_game_that_would_not_end() -> None:
     state is over, reports ``capped`` and accepts no decision."""
     game = play_game(3, 5, options(cap=3), seats=["random"] * 3)
     s = game.state
-    assert s.is_over() and s.capped and s.round == 3
+    assert s.is_over() and s.capped and s.position.round == 3
     assert s.legal_actions() == []
     check_end(game)
 

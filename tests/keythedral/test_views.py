@@ -20,6 +20,7 @@ from keepers.core.record import GameRecord
 from keepers.core.rng import Rng
 from keepers.core.terminal import play_terminal
 from keepers.games.keythedral import GAME, KeythedralState
+from keepers.games.keythedral.rules import mat
 
 TOP_KEYS = {
     "game", "viewer", "players", "colours", "round", "phase", "first", "over", "fields",
@@ -46,7 +47,7 @@ def _sample(n: int, face_up: bool, length: str, seed: int, every: int = 7,
         nonlocal count, special
         decision = state.decision()
         assert decision is not None
-        interesting = state.purchase is not None or decision.kind in ("law", "veto", "relay",
+        interesting = state.position.purchase is not None or decision.kind in ("law", "veto", "relay",
                                                                       "bid", "field")
         if count % every == 0 or (interesting and special < 40 and count % 2 == 0):
             out.append(state.clone())
@@ -72,7 +73,7 @@ def _viewers(s: KeythedralState) -> list[int | None]:
     decision = s.decision()
     if decision is not None and not decision.public:
         return [decision.player]
-    return [None, *range(s.n)]
+    return [None, *range(s.position.n)]
 
 
 def _words(data: Any) -> set[str]:
@@ -98,22 +99,22 @@ def _perturb(s: KeythedralState, viewer: int | None, seed: int) -> KeythedralSta
     the field stack order and the random generator."""
     c = s.clone()
     rng = Rng(seed)
-    others = [q for q in range(c.n) if q != viewer]
+    others = [q for q in range(c.position.n) if q != viewer]
     for q in others:  # KT-11.2: identities of other hands (counts are public and kept)
-        hand = c.hands[q]
+        hand = c.position.hands[q]
         for i in range(len(hand)):
-            if c.deck:
-                j = rng.below(len(c.deck))
-                hand[i], c.deck[j] = c.deck[j], hand[i]
+            if c.position.deck:
+                j = rng.below(len(c.position.deck))
+                hand[i], c.position.deck[j] = c.position.deck[j], hand[i]
             else:
-                spaces = [k for k, card in enumerate(c.law_spaces) if card]
+                spaces = [k for k, card in enumerate(c.position.law_spaces) if card]
                 if spaces:
                     k = spaces[rng.below(len(spaces))]
-                    card = c.law_spaces[k]
+                    card = c.position.law_spaces[k]
                     assert card is not None
-                    hand[i], c.law_spaces[k] = card, hand[i]
-    for q in [] if c.over else others:  # KT-13.2 (final scores make stocks public)
-        stock = c.stocks[q]
+                    hand[i], c.position.law_spaces[k] = card, hand[i]
+    for q in [] if c.position.over else others:  # KT-13.2 (final scores make stocks public)
+        stock = c.position.stocks[q]
         for _ in range(4):
             held = [k for k in range(8) if stock[k]]
             if not held:
@@ -121,24 +122,24 @@ def _perturb(s: KeythedralState, viewer: int | None, seed: int) -> KeythedralSta
             a = held[rng.below(len(held))]
             stock[a] -= 1
             stock[rng.below(8)] += 1
-    rng.shuffle(c.deck)  # KT-13.1: law deck order
-    for k, card in enumerate(c.law_spaces):  # KT-13.1: face-down new laws
-        if card and c.deck:
-            j = rng.below(len(c.deck))
-            c.law_spaces[k], c.deck[j] = c.deck[j], card
-    for r in range(len(c.rows)):  # KT-13.1: unused piles, face-down tiles of one value
-        pile = c.unused[r]
-        if not c.face_up(r):
-            spaces = [i for i, t in enumerate(c.rows[r]) if t]
-            pool = [c.rows[r][i] for i in spaces] + pile
+    rng.shuffle(c.position.deck)  # KT-13.1: law deck order
+    for k, card in enumerate(c.position.law_spaces):  # KT-13.1: face-down new laws
+        if card and c.position.deck:
+            j = rng.below(len(c.position.deck))
+            c.position.law_spaces[k], c.position.deck[j] = c.position.deck[j], card
+    for r in range(len(c.position.rows)):  # KT-13.1: unused piles, face-down tiles of one value
+        pile = c.position.unused[r]
+        if not mat.face_up(c.position, r):
+            spaces = [i for i, t in enumerate(c.position.rows[r]) if t]
+            pool = [c.position.rows[r][i] for i in spaces] + pile
             rng.shuffle(pool)
             for i in spaces:
-                c.rows[r][i] = pool.pop()
-            c.unused[r] = pool
+                c.position.rows[r][i] = pool.pop()
+            c.position.unused[r] = pool
         else:
             rng.shuffle(pile)
-    rng.shuffle(c.stack)  # KT-13.1: order (and so the types) of the field stack
-    c.rng = Rng(rng.next64())  # KT-13.1: results of random draws to come
+    rng.shuffle(c.position.field_stack)  # KT-13.1: order (and so the types) of the field stack
+    c.position.rng = Rng(rng.next64())  # KT-13.1: results of random draws to come
     c._legal = None
     return c
 
@@ -153,7 +154,7 @@ def test_views_are_json_and_have_the_documented_shape(samples: list[KeythedralSt
             text = json.dumps(view, sort_keys=True, allow_nan=False)
             assert json.dumps(json.loads(text), sort_keys=True) == text
             keys = set(view)
-            expected = TOP_KEYS | (END_KEYS if s.over else set())
+            expected = TOP_KEYS | (END_KEYS if s.position.over else set())
             if viewer is None:
                 assert "you" not in view
                 assert keys == expected
@@ -162,16 +163,16 @@ def test_views_are_json_and_have_the_documented_shape(samples: list[KeythedralSt
                 you = view["you"]
                 assert set(you) == YOU_KEYS and you["seat"] == viewer
                 assert you["cubes"] == {COLOURS[c]: k for c, k in
-                                        enumerate(s.stocks[viewer]) if k}
-                assert you["hand"] == sorted(s.hands[viewer])
-                assert you["tiles"] == list(s.owned[viewer])
-                assert you["fences"] == s.fences_left[viewer]
+                                        enumerate(s.position.stocks[viewer]) if k}
+                assert you["hand"] == sorted(s.position.hands[viewer])
+                assert you["tiles"] == list(s.position.owned[viewer])
+                assert you["fences"] == s.position.fences_left[viewer]
             assert view["viewer"] == viewer
-            assert view["cards_held"] == [len(h) for h in s.hands]  # KT-11.2: counts public
-            assert view["law_deck"] == len(s.deck) and view["field_stack"] == len(s.stack)
-            assert view["law_spaces"] == [c is not None for c in s.law_spaces]
-            assert view["store"] == {COLOURS[c]: k for c, k in enumerate(s.store) if k}
-            assert view["fences_left"] == s.fences_left
+            assert view["cards_held"] == [len(h) for h in s.position.hands]  # KT-11.2: counts public
+            assert view["law_deck"] == len(s.position.deck) and view["field_stack"] == len(s.position.field_stack)
+            assert view["law_spaces"] == [c is not None for c in s.position.law_spaces]
+            assert view["store"] == {COLOURS[c]: k for c, k in enumerate(s.position.store) if k}
+            assert view["fences_left"] == s.position.fences_left
 
 
 def test_view_hides_other_hands_deck_and_law_spaces(samples: list[KeythedralState]) -> None:
@@ -181,13 +182,13 @@ def test_view_hides_other_hands_deck_and_law_spaces(samples: list[KeythedralStat
     for s in samples:
         for viewer in _viewers(s):
             text = _words(s.view(viewer))
-            hidden = list(s.deck) + [c for c in s.law_spaces if c]
-            hidden += [c for q, hand in enumerate(s.hands) if q != viewer for c in hand]
+            hidden = list(s.position.deck) + [c for c in s.position.law_spaces if c]
+            hidden += [c for q, hand in enumerate(s.position.hands) if q != viewer for c in hand]
             for card in hidden:
                 assert card not in text, f"{card} visible to {viewer}"
                 checked += 1
             if viewer is not None:
-                for card in s.hands[viewer]:
+                for card in s.position.hands[viewer]:
                     assert card in text
     assert checked > 1000
 
@@ -198,29 +199,29 @@ def test_view_hides_face_down_tiles_unused_piles_and_field_stack(
     unused piles show only their size; the field stack shows only its size."""
     face_down_seen = stack_seen = 0
     for s in samples:
-        public_log = _words([list(e) for e in s.events()])
+        public_log = _words([list(e) for e in s.position.events()])
         for viewer in _viewers(s):
             view = s.view(viewer)
             text = _words(view)
-            for r, row in enumerate(s.rows):
+            for r, row in enumerate(s.position.rows):
                 shown = view["mat"][r]
-                assert shown["unused"] == len(s.unused[r])
-                assert shown["face_up"] == s.face_up(r)
+                assert shown["unused"] == len(s.position.unused[r])
+                assert shown["face_up"] == mat.face_up(s.position, r)
                 for i, tile in enumerate(row):
                     space = shown["spaces"][i]
                     if tile is None:
                         assert space["tile"] is None
-                    elif s.face_up(r):
+                    elif mat.face_up(s.position, r):
                         assert space["tile"] == tile and space["cost"]
                     else:
                         assert space == {"tile": "?", "cost": None,
                                          "price_cards": space["price_cards"]}
                         assert tile not in text, f"face-down {tile} named"
                         face_down_seen += 1
-                for tile in s.unused[r]:
+                for tile in s.position.unused[r]:
                     if tile not in public_log:  # never face up in this game
                         assert tile not in text, f"unused {tile} named"
-            for field_id in s.stack:
+            for field_id in s.position.field_stack:
                 assert field_id not in text
                 stack_seen += 1
     assert face_down_seen > 100 and stack_seen > 20
@@ -253,16 +254,16 @@ def test_view_changes_with_the_viewers_own_hidden_items(
             if viewer is None:
                 continue
             before = canon(s.view(viewer))
-            if s.hands[viewer] and s.deck and s.deck[-1] not in s.hands[viewer]:
+            if s.position.hands[viewer] and s.position.deck and s.position.deck[-1] not in s.position.hands[viewer]:
                 c = s.clone()
-                c.hands[viewer][0], c.deck[-1] = c.deck[-1], c.hands[viewer][0]
+                c.position.hands[viewer][0], c.position.deck[-1] = c.position.deck[-1], c.position.hands[viewer][0]
                 assert canon(c.view(viewer)) != before
                 hands += 1
-            held = [k for k in range(8) if s.stocks[viewer][k]]
+            held = [k for k in range(8) if s.position.stocks[viewer][k]]
             if held:
                 c = s.clone()
-                c.stocks[viewer][held[0]] -= 1
-                c.stocks[viewer][(held[0] + 1) % 8] += 1
+                c.position.stocks[viewer][held[0]] -= 1
+                c.position.stocks[viewer][(held[0] + 1) % 8] += 1
                 c._legal = None
                 assert canon(c.view(viewer)) != before
                 cubes += 1
@@ -270,18 +271,18 @@ def test_view_changes_with_the_viewers_own_hidden_items(
 
 
 def _window(s: KeythedralState) -> str:
-    assert s.pending is not None
-    kind, _, info = s.pending
+    assert s.position.pending is not None
+    kind, _, info = s.position.pending
     return str(info[0]) if kind == "law" else kind
 
 
 def _deal(s: KeythedralState, p: int, card: str) -> None:
     """Move a law card into a hand from the deck or a new-law space (test set-up)."""
-    if card in s.deck:
-        s.deck.remove(card)
+    if card in s.position.deck:
+        s.position.deck.remove(card)
     else:
-        s.law_spaces[s.law_spaces.index(card)] = None
-    s.hands[p].append(card)
+        s.position.law_spaces[s.position.law_spaces.index(card)] = None
+    s.position.hands[p].append(card)
     s._legal = None
 
 
@@ -296,7 +297,7 @@ def test_secret_law_polls_are_invisible_to_other_players() -> None:
     compared = 0
     for n, seed in ((3, 5), (4, 6), (5, 7)):
         s = GAME.new_state(n, seed, options(cap=2))
-        while s.round == 0:
+        while s.position.round == 0:
             s.apply(s.legal_actions()[0])
         for p, card in zip(range(n), ["C03", "C13", "C20", "C04", "C12"], strict=False):
             _deal(s, p, card)
@@ -317,7 +318,7 @@ def test_secret_law_polls_are_invisible_to_other_players() -> None:
             for viewer in [None, *range(n)]:
                 if viewer != decision.player:
                     assert s.view(viewer)["decision"] is None
-            window = (_window(s), s.phase, len(s.events()))  # nothing public happened
+            window = (_window(s), s.position.phase, len(s.position.events()))  # nothing public happened
             if previous is not None and previous[2] == window:
                 for viewer in [None, *range(n)]:
                     if viewer not in (previous[1], decision.player):
@@ -338,7 +339,7 @@ def test_public_decision_names_decider_but_only_the_decider_sees_legal(
         decision = s.decision()
         if decision is None or not decision.public:
             continue
-        for viewer in [None, *range(s.n)]:
+        for viewer in [None, *range(s.position.n)]:
             shown = s.view(viewer)["decision"]
             assert shown["player"] == decision.player and shown["kind"] == decision.kind
             assert ("legal" in shown) == (viewer == decision.player)

@@ -1,6 +1,5 @@
 """Keythedral (Richard Breese): the full game for 2 to 5 players."""
 
-from keepers.games.keythedral.game import GAME, KeythedralGame
-from keepers.games.keythedral.state import KeythedralState
+from keepers.games.keythedral.game import GAME, KeythedralGame, KeythedralState
 
 __all__ = ["GAME", "KeythedralGame", "KeythedralState"]

@@ -1,18 +1,161 @@
-"""The Keythedral game object: options, setup, bots, rendering."""
+"""The Keythedral :class:`Game` and its :class:`GameState`, the public face of a position.
+
+:class:`KeythedralState` holds the :class:`~keepers.games.keythedral.state.Position`
+as ``state.position``; :meth:`KeythedralState.apply` hands a decision to
+:func:`keepers.games.keythedral.flow.play`, which calls the answer handler of
+the pending decision's kind (in the rules module of its rulebook section) and
+settles the steps to the next decision.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 from keepers.core.bots import RandomBot
-from keepers.core.game import BotFactory, DataCheck, Game, JsonDict
+from keepers.core.errors import RuleError
+from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict
 from keepers.core.i18n import t
-from keepers.games.keythedral.data import packaged
-from keepers.games.keythedral.serial import state_from_dict
-from keepers.games.keythedral.state import KeythedralState
+from keepers.games.keythedral import flow, rules
+from keepers.games.keythedral.data import KeythedralData, packaged
+from keepers.games.keythedral.rules.board import houses
+from keepers.games.keythedral.rules.scoring import scores, winners
+from keepers.games.keythedral.serial import position_from_dict, position_to_dict
+from keepers.games.keythedral.state import Position
+from keepers.games.keythedral.views import PUBLIC_KINDS, build_view, prompt
 
 DEFAULT_MAX_ROUNDS = 60
+
+# Clause cited when a decision of this kind is refused.
+KIND_CLAUSE = {
+    "field": "KT-2.8", "cottage": "KT-2.9", "marker": "KT-5.2", "place": "KT-5.4",
+    "crop": "KT-6.5", "turn": "KT-7.2", "pay": "KT-0.7", "add": "KT-10.4",
+    "remove": "KT-10.4", "style": "KT-12.5", "as": "KT-12.5", "final": "KT-10.3",
+    "relay": "KT-2.11", "bid": "KT-9.4", "first": "KT-9.7", "law": "KT-4.10", "veto": "KT-4.9",
+}
+# Clause cited when a command of this verb is refused (before the kind's clause).
+VERB_CLAUSE = {
+    "buy": "KT-10.3", "house": "KT-7.5", "fence": "KT-2.12", "unfence": "KT-7.8",
+    "craft": "KT-7.9", "law": "KT-7.10", "trade": "KT-7.11", "deal": "KT-12.15",
+    "play": "KT-12.0", "veto": "KT-12.10",
+}
+ALL_VERBS = frozenset({
+    "field", "cottage", "mark", "place", "done", "take", "pay", "add", "remove",
+    "style", "as", "withdraw", "relay", "bid", "pass", "first", "play", "veto", "buy",
+    "house", "fence", "unfence", "craft", "law", "trade", "deal",
+})
+"""Every verb a Keythedral decision starts with."""
+
+
+class KeythedralState(GameState):
+    """A Keythedral game: the core contract around one :class:`Position`.
+
+    ``position`` holds everything of the game, the pending decision included
+    (``position.pending``); the rules are the functions of
+    :mod:`keepers.games.keythedral.rules`, driven by :mod:`keepers.games.keythedral.flow`.
+    """
+
+    __slots__ = ("position",)
+    position: Position
+
+    def __init__(self, position: Position) -> None:
+        super().__init__()
+        self.position = position
+
+    @classmethod
+    def new(cls, data: KeythedralData, n: int, seed: int, options: Mapping[str, Any]) -> Self:
+        """Set up a game for ``n`` players (KT-3), at its first decision."""
+        position = rules.setup.new_position(data, n, seed, options)
+        flow.settle(position)
+        return cls(position)
+
+    # --------------------------------------------------------------- GameState
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self.position.n
+
+    @property
+    def round_number(self) -> int:
+        """Current round; 0 during setup."""
+        return self.position.round
+
+    @property
+    def capped(self) -> bool:
+        """True when the safety cap on rounds stopped the game."""
+        return self.position.was_capped
+
+    def is_over(self) -> bool:
+        """True once the last mat tile is bought (KT-14.1) or the cap is reached."""
+        return self.position.over
+
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over (law polls are secret)."""
+        pending = self.position.pending
+        if pending is None:
+            return None
+        kind = pending.kind
+        return Decision(pending.player, kind, prompt(kind), kind in PUBLIC_KINDS)
+
+    def to_move(self) -> int | None:
+        """The seat that must decide now (None when the game is over)."""
+        pending = self.position.pending
+        return None if pending is None else pending.player
+
+    def clone(self) -> Self:
+        """Independent copy; static data and immutable values shared."""
+        other = object.__new__(type(self))
+        other._legal = self._legal  # an immutable tuple: safe to share
+        other.position = self.position.copy()
+        return other
+
+    def _legal_actions(self) -> list[str]:
+        return flow.options(self.position)
+
+    def _apply(self, action: str) -> None:
+        flow.play(self.position, action)
+
+    def _explain_illegal(self, action: str) -> RuleError:
+        pending = self.position.pending
+        kind, player = (pending.kind, pending.player) if pending else ("", -1)
+        words = action.split()
+        if not words:
+            return RuleError(KIND_CLAUSE.get(kind, "ENGINE"), "empty decision")
+        verb = words[0]
+        clause = VERB_CLAUSE.get(verb, KIND_CLAUSE.get(kind, "ENGINE"))
+        laws = self.position.data.laws
+        if verb == "play" and len(words) > 1 and words[1] in laws:
+            clause = laws[words[1]].clause
+        legal = self.legal_actions()
+        verbs = sorted({a.split()[0] for a in legal})
+        what = "is not legal now" if verb in ALL_VERBS else "is not a Keythedral decision"
+        return RuleError(clause, f"{action!r} {what}; seat {player} must decide "
+                         f"({prompt(kind)}); legal verbs: {', '.join(verbs)}")
+
+    def scores(self) -> list[int]:
+        """KT-14.3: tile values plus unspent cubes at their end values."""
+        return scores(self.position)
+
+    def winners(self) -> list[int]:
+        """KT-14.5: the best players after the tie-breaks (several share a victory)."""
+        return winners(self.position)
+
+    def stats(self) -> dict[str, float]:
+        """Per-game figures for simulation reports."""
+        position = self.position
+        return {
+            "tiles_bought": float(sum(len(o) for o in position.owned)),
+            "houses": float(len(houses(position))),
+            "fences": float(len(position.fences)),
+        }
+
+    def view(self, player: int | None) -> JsonDict:
+        """What ``player`` may see (KT-13.5); ``None`` gives the public view."""
+        return build_view(self.position, player, self.legal_actions)
+
+    def to_dict(self) -> JsonDict:
+        """The full position, hidden items included (a position file)."""
+        return position_to_dict(self.position)
 
 
 class KeythedralGame(Game):
@@ -40,7 +183,7 @@ class KeythedralGame(Game):
 
     def state_from_dict(self, data: JsonDict) -> KeythedralState:
         """Rebuild a position."""
-        return state_from_dict(packaged(), data)
+        return KeythedralState(position_from_dict(packaged(), data))
 
     def bots(self) -> dict[str, BotFactory]:
         """``random`` and ``greedy``."""

@@ -1,4 +1,10 @@
-"""Position files: the whole Keythedral state as JSON-ready data and back."""
+"""Position files: the whole Keythedral position as JSON-ready data and back.
+
+The format is fixed (saved games and the golden records depend on it): keys
+and their order are those of the first version.  Two fields are saved under
+their old names: the field-tile stack as ``stack`` and the rules steps as
+``frames``.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +12,17 @@ from typing import Any
 
 from keepers.core.errors import KeepersError
 from keepers.core.rng import Rng
+from keepers.games.keythedral import flow, rules  # noqa: F401  (rules fill flow's tables)
 from keepers.games.keythedral.data import KeythedralData
-from keepers.games.keythedral.state import KeythedralState
+from keepers.games.keythedral.state import Choice, Position
 
 _PLAIN = ("round", "phase", "first", "store", "craftsmen", "stocks", "fences_left", "markers",
           "deck", "law_spaces", "hands", "discard", "rows", "revealed", "unused", "owned",
           "stack", "drawn", "workorder", "moratorium", "passes", "retired", "over",
           "was_capped")
+"""Fields saved as they are, by their key in the file."""
+_FIELD_OF_KEY = {"stack": "field_stack"}
+"""Position fields saved under another name."""
 _SETS = ("trespass", "hard_worker", "bumper", "blight")
 
 
@@ -30,11 +40,11 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def state_to_dict(s: KeythedralState) -> dict[str, Any]:
-    """Every field of the state, hidden ones included."""
+def position_to_dict(s: Position) -> dict[str, Any]:
+    """Every field of the position, hidden ones included."""
     out: dict[str, Any] = {"players": s.n, "options": dict(s.options), "rng": s.rng.state}
     for name in _PLAIN:
-        out[name] = _copy(getattr(s, name))
+        out[name] = _copy(getattr(s, _FIELD_OF_KEY.get(name, name)))
     for name in _SETS:
         out[name] = sorted(getattr(s, name))
     out["fields"] = [[x, y, t, s.field_ids[(x, y)]] for (x, y), t in s.fields.items()]
@@ -48,7 +58,7 @@ def state_to_dict(s: KeythedralState) -> dict[str, Any]:
     out["withdrawn"] = [list(w) for w in s.withdrawn]
     out["purchase"] = list(s.purchase) if s.purchase else None
     out["price"] = list(s.price)
-    out["frames"] = [list(f) for f in s.frames]
+    out["frames"] = [list(f) for f in s.steps]
     out["pending"] = list(s.pending) if s.pending else None
     out["exposed"] = sorted([p, c] for p, c in s.exposed)
     out["log"] = [list(e) for e in s.events()]
@@ -59,8 +69,9 @@ class OldPositionError(KeepersError, ValueError):
     """A position saved in a form that the current rules no longer produce."""
 
 
-def state_from_dict(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:
-    """Rebuild a state from :func:`state_to_dict` output; raises KeepersError when invalid."""
+def position_from_dict(data: KeythedralData, raw: dict[str, Any]) -> Position:
+    """Rebuild a position from :func:`position_to_dict` output; raises KeepersError when
+    invalid."""
     _refuse_old_form(raw)
     try:
         return _build(data, raw)
@@ -70,7 +81,7 @@ def state_from_dict(data: KeythedralData, raw: dict[str, Any]) -> KeythedralStat
 
 def _refuse_old_form(raw: dict[str, Any]) -> None:
     """KT-12.14 (revised): Hard Worker no longer asks which worker to double, so the
-    pending "hardworker" choice and the collection frame that carried the chosen
+    pending "hardworker" choice and the collection step that carried the chosen
     worker are gone; a position holding either was saved under the old rule."""
     if not isinstance(raw, dict):
         return  # _build reports malformed input
@@ -84,11 +95,11 @@ def _refuse_old_form(raw: dict[str, Any]) -> None:
             "worker); KT-12.14 now doubles every worker, so this position cannot be resumed")
 
 
-def _build(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:
-    s = KeythedralState(data, int(raw["players"]), dict(raw["options"]))
+def _build(data: KeythedralData, raw: dict[str, Any]) -> Position:
+    s = Position(data, int(raw["players"]), dict(raw["options"]))
     s.rng = Rng(int(raw["rng"]))
     for name in _PLAIN:
-        setattr(s, name, _copy(raw[name]))
+        setattr(s, _FIELD_OF_KEY.get(name, name), _copy(raw[name]))
     for name in _SETS:
         setattr(s, name, frozenset(raw[name]))
     s.fields = {(x, y): t for x, y, t, _ in raw["fields"]}
@@ -103,8 +114,8 @@ def _build(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:
     s.withdrawn = _tuples(raw["withdrawn"])
     s.purchase = _tuples(raw["purchase"]) if raw["purchase"] else None
     s.price = tuple(raw["price"])
-    s.frames = [_tuples(f) for f in raw["frames"]]
-    s.pending = _tuples(raw["pending"]) if raw["pending"] else None
+    s.steps = [_tuples(f) for f in raw["frames"]]
+    s.pending = Choice(*_tuples(raw["pending"])) if raw["pending"] else None
     s.exposed = frozenset((p, c) for p, c in raw["exposed"])
     for event in raw.get("log", []):
         s.log = (tuple(event), s.log)
@@ -112,17 +123,14 @@ def _build(data: KeythedralData, raw: dict[str, Any]) -> KeythedralState:
     return s
 
 
-def _check(s: KeythedralState) -> None:
+def _check(s: Position) -> None:
     """Refuse positions that break the component counts (KT-1.6)."""
-    from keepers.games.keythedral.decisions import _LEGAL
-    from keepers.games.keythedral.state import _FRAME_HANDLERS
-
     n = s.n
     if len(s.stocks) != n or len(s.hands) != n or len(s.tile_slot) != n:
         raise KeepersError("bad Keythedral position: per-player lists do not match players")
-    if s.pending is not None and (s.pending[0] not in _LEGAL or not 0 <= s.pending[1] < n):
+    if s.pending is not None and (s.pending[0] not in flow.OPTIONS or not 0 <= s.pending[1] < n):
         raise KeepersError(f"bad Keythedral position: unknown pending decision {s.pending!r}")
-    unknown = [f[0] for f in s.frames if not f or f[0] not in _FRAME_HANDLERS]
+    unknown = [f[0] for f in s.steps if not f or f[0] not in flow.STEPS]
     if unknown:
         raise KeepersError(f"bad Keythedral position: unknown flow frames {unknown}")
     if min(s.store) < 0 or min(s.craftsmen) < 0:

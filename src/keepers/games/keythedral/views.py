@@ -1,24 +1,43 @@
-"""Per-player views (KT-13): the public table plus the viewer's own screen."""
+"""Per-player views (KT-13): the public table plus the viewer's own screen.
+
+Also which decisions are public (KT-13.3): the others are secret (a law
+poll must not show who holds a playable card, KT-4.14), and a view shows a
+secret decision only to its decider.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from keepers.core.i18n import t
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES
-from keepers.games.keythedral.state import KeythedralState
+from keepers.games.keythedral.rules.mat import face_up
+from keepers.games.keythedral.rules.scoring import scores, winners
+from keepers.games.keythedral.state import Position
 
 RECENT_EVENTS = 40
+PUBLIC_KINDS = frozenset({
+    "field", "cottage", "marker", "place", "crop", "turn", "pay", "add", "remove", "style",
+    "as", "final", "relay", "bid", "first",
+})
+"""Decision kinds everyone may see being asked (not ``law`` and ``veto``)."""
+
+
+def prompt(kind: str) -> str:
+    """The player-facing prompt of a decision kind, in the current language."""
+    return t(f"keythedral.prompt.{kind}")
 
 
 def _cubes(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
     return {COLOURS[c]: k for c, k in enumerate(counts) if k}
 
 
-def _mat(s: KeythedralState) -> list[dict[str, Any]]:
+def _mat(s: Position) -> list[dict[str, Any]]:
     """KT-13.1/13.3: costs of face-down tiles stay hidden; values are public."""
     rows = []
     for r, row in enumerate(s.rows):
-        up = s.face_up(r)
+        up = face_up(s, r)
         spaces = []
         for i, tile in enumerate(row):
             space: dict[str, Any] = {"tile": None, "cost": None,
@@ -34,12 +53,17 @@ def _mat(s: KeythedralState) -> list[dict[str, Any]]:
     return rows
 
 
-def build_view(s: KeythedralState, player: int | None) -> dict[str, Any]:
-    """Everything ``player`` may see; ``None`` is a spectator with no screen."""
-    decision = s.decision()
+def build_view(s: Position, player: int | None,
+               legal_actions: Callable[[], list[str]]) -> dict[str, Any]:
+    """Everything ``player`` may see; ``None`` is a spectator with no screen.
+
+    ``legal_actions`` gives the pending decision's options (asked only when
+    ``player`` decides).
+    """
+    pending = s.pending
     shown_decider = None
-    if decision is not None and (decision.public or decision.player == player):
-        shown_decider = decision.player
+    if pending is not None and (pending.kind in PUBLIC_KINDS or pending.player == player):
+        shown_decider = pending.player
     view: dict[str, Any] = {
         "game": "keythedral",
         "viewer": player,
@@ -60,7 +84,7 @@ def build_view(s: KeythedralState, player: int | None) -> dict[str, Any]:
         "law_deck": len(s.deck),
         "law_spaces": [card is not None for card in s.law_spaces],
         "discard": list(s.discard),
-        "field_stack": len(s.stack),
+        "field_stack": len(s.field_stack),
         "drawn_field": FIELD_TYPES[s.data.field_type_of[s.drawn]] if s.drawn else None,
         "cards_held": [len(h) for h in s.hands],
         "fences_left": list(s.fences_left),
@@ -74,14 +98,14 @@ def build_view(s: KeythedralState, player: int | None) -> dict[str, Any]:
         buyer, row, idx, style, void = s.purchase
         view["purchase"] = {"buyer": buyer, "tile": s.rows[row][idx], "style": style,
                             "price": _cubes(s.price) if s.price else None}
-    if decision is not None and shown_decider is not None:
-        view["decision"] = {"player": shown_decider, "kind": decision.kind,
-                            "prompt": decision.prompt}
+    if pending is not None and shown_decider is not None:
+        view["decision"] = {"player": shown_decider, "kind": pending.kind,
+                            "prompt": prompt(pending.kind)}
         if shown_decider == player:
-            view["decision"]["legal"] = s.legal_actions()
+            view["decision"]["legal"] = legal_actions()
     if s.over:
-        view["scores"] = s.scores()
-        view["winners"] = s.winners()
+        view["scores"] = scores(s)
+        view["winners"] = winners(s)
         view["owned"] = [list(o) for o in s.owned]
     if player is not None:
         view["you"] = {
@@ -95,7 +119,7 @@ def build_view(s: KeythedralState, player: int | None) -> dict[str, Any]:
     return view
 
 
-def _effects(s: KeythedralState) -> dict[str, Any]:
+def _effects(s: Position) -> dict[str, Any]:
     """Round effects of law cards already played (public, KT-13.3)."""
     out: dict[str, Any] = {}
     if s.workorder is not None:
