@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from keepers.games.gardiens import GAME, flow
-from keepers.games.gardiens.state import NONE, GardiensState
+from keepers.games.gardiens import GAME
+from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import turn
+from keepers.games.gardiens.state import NONE
 
 RED, BLUE, GREEN, YELLOW, PURPLE = range(5)
 
@@ -47,7 +49,7 @@ def blank(players: int = 2, coop: bool = False, seed: int = 0,
         st.deck += st.hands[p]
         st.hands[p] = []
     st.round, st.turn_in_round, st.active, st.actions_taken = 1, 0, 0, 0
-    flow.to_action_phase(st)
+    turn.to_action_phase(st)
     refresh(st)
     return st
 

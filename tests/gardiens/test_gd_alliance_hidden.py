@@ -6,12 +6,12 @@ import pytest
 from gdhelp import BLUE, GREEN, RED, YELLOW, act, blank, build_on, deal, give, put, refresh
 
 from keepers.core.errors import RuleError
-from keepers.games.gardiens import flow
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import turn
 
 
 def start_turn(st: GardiensState) -> None:
-    flow.begin_turn(st)
+    turn.begin_turn(st)
     refresh(st)
 
 

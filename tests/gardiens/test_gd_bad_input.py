@@ -6,7 +6,7 @@ import pytest
 from gdhelp import BLUE, RED, act, blank, deal, give, put
 
 from keepers.core.errors import RuleError
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
 
 
 def refused(st: GardiensState, action: object, clause: str | None = None) -> RuleError:
@@ -86,9 +86,9 @@ def test_effect_and_collect_refusals() -> None:
     refused(st, "protect T08", "GR-21.2")
     st2 = blank(2)
     put(st2, RED, "S-E", 1)
-    from keepers.games.gardiens import flow
+    from keepers.games.gardiens.rules import turn
 
-    flow.begin_turn(st2)
+    turn.begin_turn(st2)
     st2._legal = None
     refused(st2, "propose red", "GR-15.2")
     act(st2, "skip")

@@ -96,13 +96,13 @@ def test_greedy_pursues_its_objective() -> None:
     Heart of the Realm open it values the Citadel more."""
     from gdhelp import RED, act, blank, put
 
-    from keepers.games.gardiens import flow
+    from keepers.games.gardiens.rules import turn
 
     st = blank(2)
     put(st, RED, "S-E", 2)
     st.objectives[RED] = ["OB03", "OB14"]
     st.achieved[RED] = [False, False]
-    flow.begin_turn(st)
+    turn.begin_turn(st)
     st._legal = None
     act(st, "skip")
     bot = GreedyBot(RED, 1)

@@ -6,7 +6,7 @@ import pytest
 from gdhelp import BLUE, GREEN, RED, act, blank, build_on, deal, give, hx, put, refresh
 
 from keepers.core.errors import RuleError
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
 
 
 def with_card(card_id: str, players: int = 2) -> tuple[GardiensState, str]:

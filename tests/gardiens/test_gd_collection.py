@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from gdhelp import BLUE, RED, act, blank, build_on, give, put, refresh, set_supply
 
-from keepers.games.gardiens import flow
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import turn
 
 
 def start_turn(st: GardiensState) -> None:
     """Run the start of the active player's turn up to the alliance step."""
-    flow.begin_turn(st)
+    turn.begin_turn(st)
     refresh(st)
 
 

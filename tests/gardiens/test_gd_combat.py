@@ -25,7 +25,7 @@ from gdhelp import (
 
 from keepers.core.errors import RuleError
 from keepers.games.gardiens.data import load
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
 
 
 def make_active(st: GardiensState, player: int) -> None:

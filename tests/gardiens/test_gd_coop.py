@@ -8,9 +8,10 @@ import pytest
 from gdhelp import act, blank, deal, dice, give, hx, put, refresh, set_events, started
 
 from keepers.core.errors import RuleError
-from keepers.games.gardiens import GardiensGame, flow
+from keepers.games.gardiens import GardiensGame
 from keepers.games.gardiens.data import load_path
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import coop, scoring, turn
 
 B, R = 0, 1  # WE-10: "Blue" is seat 1, "Red" seat 2
 
@@ -21,7 +22,7 @@ def end_round(st: GardiensState, hold_others: bool = True) -> None:
     if hold_others:
         st.shadow_delayed[1] = st.shadow_delayed[2] = True
     st.turn_in_round = st.n - 1
-    flow.end_round(st)
+    turn.end_round(st)
     refresh(st)
     while st.phase == "devour":
         act(st, "allow")
@@ -107,10 +108,10 @@ def test_we10_shadow_blocked_failed_and_successful_attack() -> None:
     assert st.shadow_pos[sh1] == -1
     act(st, "conquer 1", "move T08 T26 1")
     assert st.count[hx(st, "T15")] == 1 and st.owner[hx(st, "T26")] == R
-    flow.respawn(st)
+    coop.respawn(st)
     assert st.shadow_pos[sh1] == -1
     st.remove(hx(st, "T26"), 1)
-    flow.respawn(st)
+    coop.respawn(st)
     assert st.label(st.shadow_pos[sh1]) == "T26"
 
 
@@ -122,7 +123,7 @@ def test_devour_prevented_by_a_defense_card() -> None:
     (wall,) = deal(st, R, "AC02")
     set_events(st, "EV17")
     st.shadow_delayed[1] = st.shadow_delayed[2] = True
-    flow.end_round(st)
+    turn.end_round(st)
     refresh(st)
     assert st.phase == "devour" and st.to_move() == R
     assert st.legal_actions() == ["allow", f"prevent {wall}"]
@@ -145,13 +146,13 @@ def test_coop_win_and_deck_loss() -> None:
     st.shadow_pos = [-1, -1, -1]
     for label in ("T26", "T27", "T28"):
         put(st, B, label, 1)
-    flow.checkpoint(st, "CP3")
+    scoring.checkpoint(st, "CP3")
     assert st.over and st.winners() == [B, R] and st.scores() == [1, 1]
     st2 = blank(2, coop=True)
     st2.event_discard += st2.events[:-1]
     st2.events = st2.events[-1:]
     st2.shadow_delayed = [True, True, True]
-    flow.end_round(st2)
+    turn.end_round(st2)
     assert st2.over and st2.winners() == [] and st2.end_reason == "events_exhausted"
 
 
@@ -164,7 +165,7 @@ def test_rules_not_used_in_coop() -> None:
     assert not any(a.startswith("attack T01 T08") for a in st.legal_actions())
     assert "trade partner" not in st.legal_actions()
     st.objectives[B] = []
-    flow.checkpoint(st, "CP3")
+    scoring.checkpoint(st, "CP3")
     assert st.objective_vp(B) == 0
 
 
@@ -188,11 +189,11 @@ def test_coop_events() -> None:
     holds the Shadows this end of round and creates no next-round effect."""
     st = blank(2, coop=True)
     set_events(st, "EV15")
-    flow.end_round(st)
+    turn.end_round(st)
     assert [st.label(h) for h in st.shadow_pos] == ["T15", "T16", "T17"]
     st2 = blank(2, coop=True)
     set_events(st2, "EV22")
-    flow.end_round(st2)
+    turn.end_round(st2)
     assert [st2.label(h) for h in st2.shadow_pos] == ["T26", "T27", "T28"]
     assert st2.round_effect == ""
 

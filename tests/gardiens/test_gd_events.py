@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from gdhelp import BLUE, GREEN, RED, act, blank, build_on, give, hx, put, refresh, set_events
 
-from keepers.games.gardiens import events, flow
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import events, turn
 
 
 def reveal(st: GardiensState, event_id: str) -> None:
@@ -24,7 +24,7 @@ def test_production_delta_events(event_id: str, label: str, resource: int) -> No
     put(st, RED, label, 1)
     reveal(st, event_id)
     assert st.round_effect.startswith(event_id)
-    flow.begin_turn(st)
+    turn.begin_turn(st)
     refresh(st)
     act(st, "skip")
     assert st.cubes[RED][resource] == 2
@@ -36,7 +36,7 @@ def test_next_round_effect_expires_at_end_of_round() -> None:
     reveal(st, "EV10")
     assert events.forbidden(st, "move")
     set_events(st, "EV17")
-    flow.end_round(st)
+    turn.end_round(st)
     assert st.round_effect == ""
 
 
@@ -167,11 +167,11 @@ def test_we8_end_of_round_event_snapshot_token() -> None:
     set_events(st, "EV12")
     while len(st.events) > 25:
         st.event_discard.append(st.events.pop(0))
-    assert flow.round_first_player(st) == blue
+    assert turn.round_first_player(st) == blue
     st.turn_in_round = 2
     st.active = red
     refresh(st)
-    flow.end_round(st)
+    turn.end_round(st)
     assert st.event_discard[-1].startswith("EV12")
     assert st.snap_hexes[red] == 3 and st.snap_hexes[green] == 5 and st.snap_hexes[blue] == 4
     assert st.snap_citadel == blue and st.public_vp(blue) == 4 + 5
@@ -190,7 +190,7 @@ def test_forced_end_when_event_deck_is_empty() -> None:
     put(st, BLUE, "T08", 1)
     st.banked_build[RED] = 2
     st.banked_build[BLUE] = 2
-    flow.end_round(st)
+    turn.end_round(st)
     assert st.over and st.end_reason == "events_exhausted"
     assert st.winners() == [RED, BLUE]
     st2 = blank(2)
@@ -200,6 +200,6 @@ def test_forced_end_when_event_deck_is_empty() -> None:
     put(st2, RED, "T02", 1)
     put(st2, BLUE, "T08", 1)
     st2.banked_build[BLUE] = 1
-    flow.end_round(st2)
+    turn.end_round(st2)
     assert st2.vp(RED) == st2.vp(BLUE) == 2
     assert st2.winners() == [RED]

@@ -10,10 +10,11 @@ import pytest
 from gdhelp import BLUE, RED, blank, hx, put
 
 from keepers.core.rng import Rng
-from keepers.games.gardiens import GAME, actions, combat, flow
+from keepers.games.gardiens import GAME
 from keepers.games.gardiens import data as data_module
 from keepers.games.gardiens.data import load
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import action_phase, actions, collection, combat
 
 
 def _played(players: int, seed: int, decisions: int) -> GardiensState:
@@ -80,7 +81,7 @@ def test_fused_finder_with_a_shadow_on_a_competitive_board() -> None:
     for near in neighbours:
         st.shadow_pos = [near]  # made by hand: no Shadow outside co-op in play
         st.shadow_delayed = [False]
-        fused = actions._moves_and_attacks(st, RED, mine)
+        fused = actions.moves_and_attacks(st, RED, mine)
         assert fused == (actions.move_actions(st, RED), combat.attack_actions(st, RED))
         assert not any(f" {st.label(near)} " in move for move in fused[0])
 
@@ -94,18 +95,18 @@ def test_shared_hexes_are_the_controlled_hexes_left_unchanged(seed: int) -> None
         assert st.controlled(p) == shared and st.controlled(p) is not shared
         assert before == [h for h in range(len(st.owner)) if st.owner[h] == p]
         if st.phase == "action" and st.active == p:
-            actions.action_legal(st)
+            action_phase.step_action(st)
         assert st.controlled_shared(p) == before  # the option finders only read it
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_collection_yields_are_those_of_hex_yield(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(flow, "finish_collection", lambda st: None)  # keep the ctx to read
+    monkeypatch.setattr(collection, "finish_collection", lambda st: None)  # keep the ctx to read
     st = _played(4, seed, 40 + 25 * seed)
     for p in range(st.n):
         hexes = st.controlled(p)
         expected = [0] * len(st.data.resources)
-        sources = sum(flow.hex_yield(st, h, expected) for h in hexes)
+        sources = sum(collection.hex_yield(st, h, expected) for h in hexes)
         other = st.clone()
-        flow.start_collection(other, hexes, "turn")
+        collection.start_collection(other, hexes, "turn")
         assert (other.ctx["gains"], other.ctx["sources"]) == (expected, sources)

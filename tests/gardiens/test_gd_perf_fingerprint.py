@@ -323,7 +323,8 @@ if __name__ == "__main__":
 def test_clone_copies_every_field() -> None:
     """clone() copies its fields one by one (for speed): none may be forgotten, and
     no mutable container may be shared with the original."""
-    from keepers.games.gardiens.state import GardiensState
+    from keepers.games.gardiens.game import GardiensState
+    from keepers.games.gardiens.state import Position
 
     st = GAME.new_state(3, 5, {})
     rng = Rng(5)
@@ -332,7 +333,8 @@ def test_clone_copies_every_field() -> None:
         st.apply_trusted(legal[rng.below(len(legal))])
     assert isinstance(st, GardiensState)
     other = st.clone()
-    for name in GardiensState.__slots__:
+    assert GardiensState.__slots__ == ()  # every field is the position's
+    for name in Position.__slots__:
         mine, theirs = getattr(st, name), getattr(other, name)
         assert mine == theirs or name == "rng", name
         if isinstance(mine, list | dict) and name != "last_combat":  # that one is replaced
@@ -346,8 +348,8 @@ def test_clone_copies_every_field() -> None:
 def test_fused_moves_and_attacks_match_the_separate_finders() -> None:
     """action_legal walks the neighbours once for MOVE and ATTACK; the result must be
     that of move_actions and attack_actions, also in co-op and under King's Peace."""
-    from keepers.games.gardiens import actions, combat, events
-    from keepers.games.gardiens.state import GardiensState
+    from keepers.games.gardiens.game import GardiensState
+    from keepers.games.gardiens.rules import actions, combat, events
 
     for seed in range(12):
         st = GAME.new_state(2 + seed % 4, seed, {"coop": seed % 3 == 0})
@@ -357,7 +359,7 @@ def test_fused_moves_and_attacks_match_the_separate_finders() -> None:
             for p in range(st.n):
                 mine = st.controlled(p)
                 moves = [] if events.forbidden(st, "move") else actions.move_actions(st, p)
-                fused = actions._moves_and_attacks(st, p, mine)
+                fused = actions.moves_and_attacks(st, p, mine)
                 assert fused == (moves, combat.attack_actions(st, p))
             legal = st.legal_actions()
             st.apply_trusted(legal[rng.below(len(legal))])

@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 from gdhelp import BLUE, RED, act, blank, build_on, deal, give, hx, put, refresh
 
-from keepers.games.gardiens import flow
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import scoring, turn
 
 Setup = Callable[[GardiensState], None]
 
@@ -87,23 +87,23 @@ def test_objective_conditions(oid: str, yes: Setup, no: Setup) -> None:
     """GR-24.2 GR-24.3 GR-18.5 GR-26.19 (OB01-OB07, OB09-OB13, OB15): accomplished at a checkpoint
     when the condition holds, 3 VP, for good."""
     st = with_objective(oid, yes)
-    flow.checkpoint(st, "CP3")
+    scoring.checkpoint(st, "CP3")
     assert st.achieved[RED][0] and st.objective_vp(RED) == 3
     st.owner = [-1] * len(st.owner)
-    flow.checkpoint(st, "CP3")
+    scoring.checkpoint(st, "CP3")
     assert st.achieved[RED][0]
     st2 = with_objective(oid, no)
-    flow.checkpoint(st2, "CP3")
+    scoring.checkpoint(st2, "CP3")
     assert not st2.achieved[RED][0]
 
 
 def test_heart_of_the_realm_only_at_cp6() -> None:
     """GR-24.2 OB08 GR-17.4: tested only at the snapshot checkpoint."""
     st = with_objective("OB08", _hexes("C"))
-    flow.checkpoint(st, "CP3")
+    scoring.checkpoint(st, "CP3")
     assert not st.achieved[RED][0]
-    flow.take_snapshot(st)
-    flow.checkpoint(st, "CP6")
+    scoring.take_snapshot(st)
+    scoring.checkpoint(st, "CP6")
     assert st.achieved[RED][0]
 
 
@@ -111,13 +111,13 @@ def test_spymaster_only_at_owners_cp4() -> None:
     """GR-24.2 OB14 GR-16.2: 5 cards after the end-of-turn discard, owner's CP4 only."""
     st = with_objective("OB14", _hexes("T01"))
     deal(st, RED, "AC01", "AC02", "AC03", "AC04", "AC05")
-    flow.checkpoint(st, "CP3")
+    scoring.checkpoint(st, "CP3")
     assert not st.achieved[RED][0]
     st.active = BLUE
-    flow.checkpoint(st, "CP4")
+    scoring.checkpoint(st, "CP4")
     assert not st.achieved[RED][0]
     st.active = RED
-    flow.checkpoint(st, "CP4")
+    scoring.checkpoint(st, "CP4")
     assert st.achieved[RED][0]
 
 
@@ -127,7 +127,7 @@ def test_non_active_player_accomplishes_objectives() -> None:
     st.objectives[BLUE] = ["OB03", "OB01"]
     st.achieved[BLUE] = [False, False]
     give(st, BLUE, gold=6)
-    flow.checkpoint(st, "CP1")
+    scoring.checkpoint(st, "CP1")
     assert st.achieved[BLUE] == [True, False]
 
 
@@ -142,12 +142,12 @@ def test_vp_formula_and_snapshot_replaces() -> None:
     st.objectives[RED] = ["OB01", "OB02"]
     st.achieved[RED] = [True, False]
     assert st.vp(RED) == 5 + 3
-    flow.take_snapshot(st)
+    scoring.take_snapshot(st)
     assert st.snap_hexes[RED] == 2 and st.snap_citadel == RED
     assert st.public_vp(RED) == 5 + 2 + 5 and st.vp(RED) == 15
     st.remove(hx(st, "C"), 1)
     assert st.public_vp(RED) == 12
-    flow.take_snapshot(st)
+    scoring.take_snapshot(st)
     assert st.public_vp(RED) == 6 and st.banked(RED) == 5
 
 
@@ -161,7 +161,7 @@ def test_we7_immediate_victory_after_build() -> None:
     st.snap_citadel = BLUE
     put(st, BLUE, "T22", 1)
     give(st, BLUE, stone=1, wood=1)
-    flow.begin_turn(st)
+    turn.begin_turn(st)
     refresh(st)
     assert not st.over and st.vp(BLUE) == 14
     act(st, "skip", "build watchtower T22")
@@ -177,7 +177,7 @@ def test_only_the_active_player_wins_at_cp5_cp6() -> None:
     st.banked_build[RED] = 20
     st.turn_in_round = 1
     st.active = BLUE
-    flow.end_round(st)
+    turn.end_round(st)
     assert st.round == 2 and st.active == BLUE and not st.over
     act(st, "skip", "pass")
     assert st.over and st.winners() == [RED]  # at CP1 of its next turn
@@ -188,7 +188,7 @@ def test_turn_sequence_and_hand_limit_only_at_end() -> None:
     st = blank(2)
     put(st, RED, "T01", 1)
     deal(st, RED, "AC01", "AC02", "AC03", "AC04", "AC05", "AC06")
-    flow.begin_turn(st)
+    turn.begin_turn(st)
     refresh(st)
     assert st.phase == "alliance"
     act(st, "skip")

@@ -15,7 +15,8 @@ from keepers.core.bots import RandomBot
 from keepers.core.match import run_game
 from keepers.core.record import load_position, save_position
 from keepers.games.gardiens import GAME
-from keepers.games.gardiens.state import NONE, GardiensState
+from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.state import NONE
 
 SEEDS = range(200)
 

@@ -9,7 +9,7 @@ from gdhelp import started
 
 from keepers.core.errors import RuleError
 from keepers.games.gardiens import GAME
-from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.game import GardiensState
 
 
 def fresh(players: int, seed: int = 0) -> GardiensState:

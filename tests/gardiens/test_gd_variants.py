@@ -32,9 +32,11 @@ from keepers.core import i18n
 from keepers.core.errors import RecordError, RuleError
 from keepers.core.record import GameRecord, load_position, save_position
 from keepers.core.rng import Rng
-from keepers.games.gardiens import GAME, flow
+from keepers.games.gardiens import GAME
+from keepers.games.gardiens.game import GardiensState
 from keepers.games.gardiens.render import render_view, rules_line
-from keepers.games.gardiens.state import NONE, GardiensState
+from keepers.games.gardiens.rules import scoring, turn
+from keepers.games.gardiens.state import NONE
 
 DEFAULTS = {"coop": False, "max_rounds": 60, "first_player": "rotate",
             "territory_points": "snapshot", "bank_trade": False, "watchtower": "all",
@@ -249,7 +251,7 @@ def test_first_player_rotates_or_stays(reading: str, second_round_first: int) ->
     finish_round(st)
     assert st.round == 2 and st.active == second_round_first
     assert st.view(None)["first_player"] == st.colour(second_round_first)
-    assert flow.round_first_player(st) == second_round_first
+    assert turn.round_first_player(st) == second_round_first
     # end of round 2: Royal Bounty, one gold left in the supply, goes to the first player
     set_events(st, "EV18")
     set_supply(st, "gold", 1)
@@ -276,7 +278,7 @@ def test_territory_points_snapshot_or_accumulate(reading: str, totals: list[int]
             st.remove(hx(st, "T03"), 1)  # RED now holds 2 hexes
         set_events(st, "EV17")
         st.turn_in_round = st.n - 1
-        flow.end_round(st)
+        turn.end_round(st)
         refresh(st)
         seen.append(st.snap_hexes[RED])
         assert st.view(None)["seats"][RED]["territory_points"] == st.snap_hexes[RED]
@@ -293,10 +295,10 @@ def test_accumulated_tie_break_counts_the_final_snapshot() -> None:
     for label in ("T08", "T09"):
         put(st, BLUE, label, 1)
     st.snap_hexes = [10, 6]  # RED held more hexes in earlier rounds
-    flow.take_snapshot(st)  # + 1 and + 2
+    scoring.take_snapshot(st)  # + 1 and + 2
     st.banked_build[BLUE] = 3  # 11 + 0 = 8 + 3
     assert st.vp(RED) == st.vp(BLUE) == 11
-    assert flow.score_winners(st) == [BLUE]
+    assert scoring.score_winners(st) == [BLUE]
 
 
 # -- GR-29.3 bank_trade ------------------------------------------------------------
@@ -553,7 +555,7 @@ def end_round(st: GardiensState) -> None:
     set_events(st, "EV17")
     st.shadow_delayed[1] = st.shadow_delayed[2] = True
     st.turn_in_round = st.n - 1
-    flow.end_round(st)
+    turn.end_round(st)
     refresh(st)
 
 
@@ -673,7 +675,7 @@ def test_render_names_the_readings_in_force() -> None:
 def test_catalogues_hold_every_gardiens_key() -> None:
     """GR-28.1: every Gardiens message is in English, French and Russian, and every
     decision phase has a prompt."""
-    from keepers.games.gardiens.dispatch import PHASES
+    from keepers.games.gardiens.flow import STEPS as PHASES
 
     keys = {lang: {k for k in i18n.catalogue(lang) if k.startswith("gardiens.")}
             for lang in ("en", "fr", "ru")}

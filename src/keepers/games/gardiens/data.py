@@ -16,13 +16,6 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from keepers.games.gardiens.objectives import (
-    TIMED_CHECKPOINTS,
-    Check,
-    board_reads,
-    compile_condition,
-)
-
 DATA_FILE = "gardiens-data.toml"
 
 
@@ -170,8 +163,6 @@ class GameData:
     # [give]: (take, "exchange GIVE TAKE") for each other resource
     exchange_cmds: tuple[tuple[tuple[int, str], ...], ...]
     event_forbids: dict[str, frozenset[str]]  # event instance -> actions it forbids
-    objective_checks: dict[str, tuple[bool, Check]]  # id -> (tested at every CP?, test)
-    board_reads: dict[str, int]  # id -> parts of the board its test reads, if only those
     # VP per hex and per objective, Citadel VP (GR-18), asked at every checkpoint;
     # None when one is not an integer rule (``rule()`` then raises where it is read)
     vp_rules: tuple[int, int, int] | None
@@ -401,11 +392,6 @@ def parse(raw: dict[str, Any]) -> GameData:
         exchange_cmds=tuple(tuple((j, f"exchange {a} {b}") for j, b in enumerate(order) if j != i)
                             for i, a in enumerate(order)),
         event_forbids={i: _forbids(events[i.split("#")[0]]) for i in event_instances},
-        objective_checks={oid: (o.checkpoint not in TIMED_CHECKPOINTS,
-                                compile_condition(o.condition, res_index, building_keys))
-                          for oid, o in objectives.items()},
-        board_reads={oid: board_reads(o.condition, res_index, building_keys)
-                     for oid, o in objectives.items()},
         vp_rules=_vp_rules(int_rules),
         vp_to_win=int_rules.get("victory_points_to_win"),
     )

@@ -1,4 +1,5 @@
-"""The :class:`Game` object of Les Gardiens du Royaume."""
+"""The :class:`Game` object of Les Gardiens du Royaume, and :class:`GardiensState`,
+the engine's face of a position."""
 
 from __future__ import annotations
 
@@ -7,27 +8,115 @@ from collections.abc import Mapping
 from typing import Any
 
 from keepers.core.bots import RandomBot
-from keepers.core.game import BotFactory, Game, GameState, JsonDict, Option
+from keepers.core.errors import RuleError
+from keepers.core.game import BotFactory, Decision, Game, GameState, JsonDict
 from keepers.core.simulate import wilson
-from keepers.games.gardiens import dispatch  # noqa: F401  (registers the phase rules)
+from keepers.games.gardiens import flow
 from keepers.games.gardiens.data import GameData, load
-from keepers.games.gardiens.setup import new_game
-from keepers.games.gardiens.state import GardiensState
-from keepers.games.gardiens.validate import check_state
+from keepers.games.gardiens.rules import decisions, setup
+from keepers.games.gardiens.serial import check_position, position_from_dict, position_to_dict
+from keepers.games.gardiens.state import Position
+from keepers.games.gardiens.views import make_view
 
-OPTIONS = (
-    Option("coop", False, clause="GR-25"),
-    Option("max_rounds", 60, minimum=1),
-    Option("first_player", "rotate", choices=("rotate", "fixed"), clause="GR-29.1"),
-    Option("territory_points", "snapshot", choices=("snapshot", "accumulate"),
-           clause="GR-29.2"),
-    Option("bank_trade", False, clause="GR-29.3"),
-    Option("watchtower", "all", choices=("all", "adjacent"), clause="GR-29.4"),
-    Option("alliance_sharing", "gift", choices=("gift", "swap"), clause="GR-29.5"),
-    Option("shadows", "block", choices=("block", "advance"), clause="GR-29.6"),
-)
-"""The game options: the co-operative variant, the safety cap on rounds, and the six
-readings of GR-29 (each with the earlier ruling or the literal text as its other value)."""
+OPTIONS = setup.OPTIONS
+
+class GardiensState(Position):
+    """A position as the engine plays it: :class:`Position` with the engine contract.
+
+    The rules work on the position's fields directly (see :mod:`.state`); this class
+    adds who decides and what about (from :mod:`.flow`), how a decision is applied
+    (``flow.play``: the answer handler of the pending step's kind), the scores, the
+    views and the position file.
+    """
+
+    __slots__ = ()
+
+    def decision(self) -> Decision | None:
+        """Return who must decide now and what about (None when the game is over)."""
+        choice = flow.settle(self)
+        if choice is None:
+            return None
+        return Decision(choice.player, choice.kind, decisions.prompt(self), public=True)
+
+    def to_move(self) -> int | None:
+        """Return the seat that must decide now (None when over), without building the
+        prompt of :meth:`decision` (asked before every decision by the match loop)."""
+        return None if self.over else self.decider
+
+    def _legal_actions(self) -> list[str]:
+        choice = flow.settle(self)
+        return [] if choice is None else choice.options
+
+    def _apply(self, action: str) -> None:
+        flow.play(self, action)
+
+    def _explain_illegal(self, action: str) -> RuleError:
+        return decisions.explain(self, action)
+
+    def is_over(self) -> bool:
+        """Return True when the game has ended (by the rules or the safety cap)."""
+        return self.over
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self.n
+
+    @property
+    def round_number(self) -> int:
+        """Current round (0 during setup)."""
+        return self.round
+
+    @property
+    def capped(self) -> bool:
+        """True when the safety cap on rounds stopped the game."""
+        return self.capped_flag
+
+    def scores(self) -> list[int]:
+        """Return each player's total VP (GR-18.1); in co-op 1 for a win, else 0."""
+        if self.coop:
+            return [1 if self.winners_list else 0] * self.n
+        return [self.vp(p) for p in range(self.n)]
+
+    def winners(self) -> list[int]:
+        """Return the winning players (empty while the game runs or on a co-op loss)."""
+        return list(self.winners_list)
+
+    def view(self, player: int | None) -> JsonDict:
+        """Return what ``player`` may see (GR-20)."""
+        return make_view(self, player)
+
+    def to_dict(self) -> JsonDict:
+        """Return the full position as JSON-ready data (hidden items included)."""
+        return position_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: JsonDict, game_data: GameData | None = None) -> GardiensState:
+        """Rebuild a state from :meth:`to_dict` output."""
+        return position_from_dict(cls, data, game_data)
+
+    def stats(self) -> dict[str, float]:
+        """Numbers about a finished game for balance reports.
+
+        End reason flags, rounds, and per seat (``s1`` = seat 1, the first player)
+        the VP by source: buildings, combats, territory, Citadel, objectives.
+        """
+        out: dict[str, float] = {"rounds": float(self.round), "capped": float(self.capped_flag)}
+        for reason in ("victory_points", "events_exhausted", "round_cap",
+                       "shadows_defeated", "citadel_fell"):
+            out[f"end_{reason}"] = float(self.end_reason == reason)
+        out["shared_win"] = float(len(self.winners_list) > 1)
+        for p in range(self.n):
+            key = f"s{self.seat(p)}"
+            citadel = self.public_vp(p) - self.banked(p) - self.snap_hexes[p]
+            out[f"{key}_win"] = 1.0 / len(self.winners_list) if p in self.winners_list else 0.0
+            out[f"{key}_vp"] = float(self.vp(p))
+            out[f"{key}_vp_buildings"] = float(self.banked_build[p])
+            out[f"{key}_vp_combats"] = float(self.banked_combat[p])
+            out[f"{key}_vp_territory"] = float(self.snap_hexes[p])
+            out[f"{key}_vp_citadel"] = float(citadel)
+            out[f"{key}_vp_objectives"] = float(self.objective_vp(p))
+        return out
 
 
 class GardiensGame(Game):
@@ -59,7 +148,11 @@ class GardiensGame(Game):
         ``options`` are checked strictly (unknown keys and values refused with a
         ValueError); the ones not given take their defaults.
         """
-        return new_game(self.data, players, seed, self.check_options(options))
+        setup.check_players(self.data, players)
+        checked = self.check_options(options)
+        state = GardiensState(self.data, players)
+        setup.new_game(state, seed, checked)
+        return state
 
     def state_from_dict(self, data: JsonDict) -> GameState:
         """Rebuild a state from a position file; a corrupt position raises ValueError."""
@@ -70,7 +163,7 @@ class GardiensGame(Game):
             state = GardiensState.from_dict(data, self.data)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ValueError(f"malformed position: {exc!r}") from None
-        check_state(state)
+        check_position(state)
         return state
 
     def position_options(self, options: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from rich.text import Text
 from keepers.core.game import JsonDict
 from keepers.core.i18n import t
 from keepers.games.gardiens.data import GameData, load
-from keepers.games.gardiens.game import OPTIONS
+from keepers.games.gardiens.rules.setup import OPTIONS
 
 CELL = 5  # characters per half hex step
 BUILDING_MARK = {"warehouse": "W", "fortress": "F", "market": "M", "watchtower": "T",

@@ -1,49 +1,48 @@
-"""The position of a game of Les Gardiens du Royaume, and its small helpers.
+"""The position of a game of Les Gardiens du Royaume: its fields, their copy, and
+the primitives every rule uses.
 
-The rules themselves live in the sibling modules (``flow``, ``actions``,
-``combat``, ``effects``, ``events``); this module holds the data of a position,
-its serialisation, and the basic operations every rule uses (control, cubes,
-cards, overpopulation, victory points).
+:class:`Position` holds the board, players, decks, options and the pending step
+(``phase``, ``decider``, ``ctx``: see :mod:`~keepers.games.gardiens.flow`), and
+the board operations the rules are written with (control, cubes, cards, dice,
+victory points).  The rules themselves live in :mod:`keepers.games.gardiens.rules`,
+the file format in :mod:`~keepers.games.gardiens.serial`.
+
+A position is the engine's :class:`GameState` (``GardiensState`` in
+:mod:`~keepers.games.gardiens.game` adds the engine contract to it) rather than
+an object it holds: the rules read and write the fields of the very object the
+engine plays, with no indirection on the hot paths.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Self
 
-from keepers.core.errors import RuleError
-from keepers.core.game import Decision, GameState, JsonDict
+from keepers.core.game import GameState
 from keepers.core.rng import Rng
 from keepers.games.gardiens.data import CardDef, GameData, Layout, covers, load, needs_of
-from keepers.games.gardiens.objectives import ObjectivePlan
 
 NONE = -1
 
-_LIST_FIELDS = ("owner", "count", "building", "protect", "shadow_pos", "shadow_delayed",
-                "reserve", "banked_build", "banked_combat", "snap_hexes", "combats_won",
-                "trades", "ally", "supply", "bsupply", "deck", "river", "discard", "events",
-                "event_discard", "forced_dice", "winners_list")
-_NESTED_FIELDS = ("cubes", "hands", "objectives", "achieved", "types_built")
-_SCALAR_FIELDS = ("n", "first", "snap_citadel", "round", "turn_in_round", "active",
-                  "actions_taken", "partner_refused", "round_effect", "phase", "decider",
-                  "over", "end_reason", "capped_flag")
+# The fields of a position, by the way they are copied and saved (see ``serial``).
+LIST_FIELDS = ("owner", "count", "building", "protect", "shadow_pos", "shadow_delayed",
+               "reserve", "banked_build", "banked_combat", "snap_hexes", "combats_won",
+               "trades", "ally", "supply", "bsupply", "deck", "river", "discard", "events",
+               "event_discard", "forced_dice", "winners_list")
+NESTED_FIELDS = ("cubes", "hands", "objectives", "achieved", "types_built")
+SCALAR_FIELDS = ("n", "first", "snap_citadel", "round", "turn_in_round", "active",
+                 "actions_taken", "partner_refused", "round_effect", "phase", "decider",
+                 "over", "end_reason", "capped_flag")
 # The options (GR-25, GR-29), saved as one object; the flags below are read from them.
-_OPTION_FLAGS = ("coop", "max_rounds", "fixed_first", "accumulate", "bank_trade", "tower_all",
-                 "gifts", "shadows_advance")
+OPTION_FLAGS = ("coop", "max_rounds", "fixed_first", "accumulate", "bank_trade", "tower_all",
+                "gifts", "shadows_advance")
 
 
-# The rules of each decision phase, filled in by ``dispatch`` when it is imported
-# (it imports this module, so this one cannot import it at the top).  Looked up
-# here on every decision, without an import statement in the hot path.
-PHASE_LEGAL: dict[str, Callable[[GardiensState], list[str]]] = {}
-PHASE_APPLY: dict[str, Callable[[GardiensState, str], None]] = {}
+class Position(GameState):
+    """A full position: board, players, decks, options, and the pending step."""
 
-
-class GardiensState(GameState):
-    """A full position: board, players, decks, and the pending decision."""
-
-    __slots__ = ("data", "layout", "rng", *_LIST_FIELDS, *_NESTED_FIELDS, *_SCALAR_FIELDS,
-                 "options", *_OPTION_FLAGS, "ctx", "last_combat", "objective_cache",
+    __slots__ = ("data", "layout", "rng", *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS,
+                 "options", *OPTION_FLAGS, "ctx", "last_combat", "objective_cache",
                  "hexes_cache")
 
     data: GameData
@@ -91,8 +90,8 @@ class GardiensState(GameState):
     end_reason: str
     winners_list: list[int]
     # Not part of the position: the objectives still to test, derived from
-    # ``objectives`` and ``achieved`` (see ``objectives.plan_of``, which validates it).
-    objective_cache: ObjectivePlan | None
+    # ``objectives`` and ``achieved`` (see ``rules.objectives.plan_of``, which validates it).
+    objective_cache: Any  # a rules.objectives.ObjectivePlan, or None
     # Not part of the position either: the hexes each player controls, found on a
     # board whose ``owner`` list is copied here (see ``controlled``).
     hexes_cache: tuple[list[int], dict[int, list[int]]] | None
@@ -140,108 +139,6 @@ class GardiensState(GameState):
         if self.fixed_first:
             return self.first
         return (self.first + (self.round if self.round > 0 else 1) - 1) % self.n
-
-    # -- engine contract ------------------------------------------------------
-    def decision(self) -> Decision | None:
-        """Return who must decide now and what about (None when the game is over)."""
-        if self.over:
-            return None
-        import keepers.games.gardiens.dispatch as dispatch
-
-        return Decision(self.decider, self.phase, dispatch.prompt(self),
-                        public=True)
-
-    def to_move(self) -> int | None:
-        """Return the seat that must decide now (None when over), without building the
-        prompt of :meth:`decision` (asked before every decision by the match loop)."""
-        return None if self.over else self.decider
-
-    def _legal_actions(self) -> list[str]:
-        legal = PHASE_LEGAL.get(self.phase)
-        if legal is None:  # dispatch not imported yet, or no such phase (it raises)
-            import keepers.games.gardiens.dispatch as dispatch
-
-            return dispatch.legal(self)
-        return legal(self)
-
-    def _apply(self, action: str) -> None:
-        apply = PHASE_APPLY.get(self.phase)
-        if apply is None:
-            import keepers.games.gardiens.dispatch as dispatch
-
-            dispatch.apply(self, action)
-            return
-        apply(self, action)
-
-    def _explain_illegal(self, action: str) -> RuleError:
-        import keepers.games.gardiens.dispatch as dispatch
-
-        return dispatch.explain(self, action)
-
-    def is_over(self) -> bool:
-        """Return True when the game has ended (by the rules or the safety cap)."""
-        return self.over
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats."""
-        return self.n
-
-    @property
-    def round_number(self) -> int:
-        """Current round (0 during setup)."""
-        return self.round
-
-    @property
-    def capped(self) -> bool:
-        """True when the safety cap on rounds stopped the game."""
-        return self.capped_flag
-
-    def scores(self) -> list[int]:
-        """Return each player's total VP (GR-18.1); in co-op 1 for a win, else 0."""
-        if self.coop:
-            return [1 if self.winners_list else 0] * self.n
-        return [self.vp(p) for p in range(self.n)]
-
-    def winners(self) -> list[int]:
-        """Return the winning players (empty while the game runs or on a co-op loss)."""
-        return list(self.winners_list)
-
-    def view(self, player: int | None) -> JsonDict:
-        """Return what ``player`` may see (GR-20)."""
-        import keepers.games.gardiens.views as views
-
-        return views.make_view(self, player)
-
-    def to_dict(self) -> JsonDict:
-        """Return the full position as JSON-ready data (hidden items included)."""
-        out: JsonDict = {"players": self.n, "rng": self.rng.state, "options": dict(self.options)}
-        for name in _SCALAR_FIELDS:
-            out[name] = getattr(self, name)
-        for name in _LIST_FIELDS:
-            out[name] = list(getattr(self, name))
-        for name in _NESTED_FIELDS:
-            out[name] = [list(x) for x in getattr(self, name)]
-        out["ctx"] = _copy_ctx(self.ctx)
-        out["last_combat"] = _copy_ctx(self.last_combat) if self.last_combat else None
-        return out
-
-    @classmethod
-    def from_dict(cls, data: JsonDict, game_data: GameData | None = None) -> GardiensState:
-        """Rebuild a state from :meth:`to_dict` output."""
-        state = cls(game_data, int(data["players"]))
-        state.rng = Rng(int(data["rng"]))
-        state.set_options(data["options"])
-        for name in _SCALAR_FIELDS:
-            setattr(state, name, data[name])
-        for name in _LIST_FIELDS:
-            setattr(state, name, list(data[name]))
-        for name in _NESTED_FIELDS:
-            setattr(state, name, [list(x) for x in data[name]])
-        state.ctx = _copy_ctx(data.get("ctx") or {})
-        combat = data.get("last_combat")
-        state.last_combat = _copy_ctx(combat) if combat else None
-        return state
 
     def clone(self) -> Self:
         """Return an independent copy; static data is shared."""
@@ -306,34 +203,11 @@ class GardiensState(GameState):
         other.objectives = [x.copy() for x in self.objectives]
         other.achieved = [x.copy() for x in self.achieved]
         other.types_built = [x.copy() for x in self.types_built]
-        other.ctx = _copy_ctx(self.ctx)
+        other.ctx = copy_ctx(self.ctx)
         other.last_combat = self.last_combat  # replaced, never mutated in place
         other.objective_cache = self.objective_cache  # valid for any state it matches
         other.hexes_cache = self.hexes_cache  # likewise (checked against ``owner``)
         return other
-
-    def stats(self) -> dict[str, float]:
-        """Numbers about a finished game for balance reports.
-
-        End reason flags, rounds, and per seat (``s1`` = seat 1, the first player)
-        the VP by source: buildings, combats, territory, Citadel, objectives.
-        """
-        out: dict[str, float] = {"rounds": float(self.round), "capped": float(self.capped_flag)}
-        for reason in ("victory_points", "events_exhausted", "round_cap",
-                       "shadows_defeated", "citadel_fell"):
-            out[f"end_{reason}"] = float(self.end_reason == reason)
-        out["shared_win"] = float(len(self.winners_list) > 1)
-        for p in range(self.n):
-            key = f"s{self.seat(p)}"
-            citadel = self.public_vp(p) - self.banked(p) - self.snap_hexes[p]
-            out[f"{key}_win"] = 1.0 / len(self.winners_list) if p in self.winners_list else 0.0
-            out[f"{key}_vp"] = float(self.vp(p))
-            out[f"{key}_vp_buildings"] = float(self.banked_build[p])
-            out[f"{key}_vp_combats"] = float(self.banked_combat[p])
-            out[f"{key}_vp_territory"] = float(self.snap_hexes[p])
-            out[f"{key}_vp_citadel"] = float(citadel)
-            out[f"{key}_vp_objectives"] = float(self.objective_vp(p))
-        return out
 
     # -- board helpers --------------------------------------------------------
     def label(self, hex_index: int) -> str:
@@ -610,6 +484,6 @@ class GardiensState(GameState):
         return total
 
 
-def _copy_ctx(ctx: dict[str, Any]) -> dict[str, Any]:
+def copy_ctx(ctx: dict[str, Any]) -> dict[str, Any]:
     """Copy a context dict of scalars and flat lists."""
     return {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in ctx.items()}

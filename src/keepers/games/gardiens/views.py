@@ -29,14 +29,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import keepers.games.gardiens.effects as effects
 from keepers.core.game import JsonDict
-from keepers.games.gardiens.state import NONE, GardiensState
+from keepers.games.gardiens.rules import cards
+from keepers.games.gardiens.state import NONE, Position
 
 PUBLIC_CTX = ("S", "T", "k", "acard", "dcard", "magic", "card", "give", "get", "proposer")
 
 
-def make_view(st: GardiensState, player: int | None) -> JsonDict:
+def make_view(st: Position, player: int | None) -> JsonDict:
     """GR-20.8: public information + the viewer's own items + Watchtower sights."""
     view: JsonDict = {
         "game": "gardiens",
@@ -72,7 +72,7 @@ def make_view(st: GardiensState, player: int | None) -> JsonDict:
     return view
 
 
-def board_view(st: GardiensState) -> list[dict[str, Any]]:
+def board_view(st: Position) -> list[dict[str, Any]]:
     """Every hex: kind, printed resource, owner, guardians, building, Shadows."""
     colours = [st.colour(p) for p in range(st.n)]
     keys = [b.key for b in st.data.buildings]
@@ -91,13 +91,13 @@ def board_view(st: GardiensState) -> list[dict[str, Any]]:
             "guardians": count,
             "building": keys[building] if building != NONE else None,
             "shadows": list(shadows.get(info.index, ())),
-            "protected": protect != NONE and protect == owner,  # see GardiensState.is_protected
+            "protected": protect != NONE and protect == owner,  # see Position.is_protected
             "adjacent": list(near),
         })
     return out
 
 
-def seat_view(st: GardiensState, p: int) -> dict[str, Any]:
+def seat_view(st: Position, p: int) -> dict[str, Any]:
     """Public items of one player (GR-20.1)."""
     ally, banked, public = st.ally[p], st.banked(p), st.public_vp(p)
     return {
@@ -114,14 +114,14 @@ def seat_view(st: GardiensState, p: int) -> dict[str, Any]:
     }
 
 
-def objective_view(st: GardiensState, p: int) -> list[dict[str, Any]]:
+def objective_view(st: Position, p: int) -> list[dict[str, Any]]:
     """The viewer's own objectives and their status (GR-20.2)."""
     return [{"id": oid, "name": st.data.objectives[oid].name,
              "text": st.data.objectives[oid].text, "done": st.achieved[p][i]}
             for i, oid in enumerate(st.objectives[p])]
 
 
-def visible_hands(st: GardiensState, p: int) -> dict[str, list[str]]:
+def visible_hands(st: Position, p: int) -> dict[str, list[str]]:
     """Hands seen through Watchtowers, or all hands in co-op (GR-20.7).
 
     GR-29.4 ``watchtower=all``: controlling a Watchtower shows every opponent's hand;
@@ -142,19 +142,19 @@ def visible_hands(st: GardiensState, p: int) -> dict[str, list[str]]:
     return {st.colour(q): list(st.hands[q]) for q in sorted(seen)}
 
 
-def private_pending(st: GardiensState, p: int) -> dict[str, Any]:
+def private_pending(st: Position, p: int) -> dict[str, Any]:
     """One-time peeks of the viewer's own pending decision (GR-20.5)."""
     if st.decider != p or st.phase != "effect":
         return {}
     if st.ctx.get("step") == "discard" and "target" in st.ctx:
         return {"spied_hand": list(st.hands[st.ctx["target"]])}
-    op = effects.current_op(st)
+    op = cards.current_op(st)
     if op["op"] == "peek_events":
-        return {"peeked_events": effects.peeked_events(st, op)}
+        return {"peeked_events": cards.peeked_events(st, op)}
     return {}
 
 
-def decision_view(st: GardiensState) -> dict[str, Any] | None:
+def decision_view(st: Position) -> dict[str, Any] | None:
     """The pending decision and its public context."""
     if st.over:
         return None
@@ -165,7 +165,7 @@ def decision_view(st: GardiensState) -> dict[str, Any] | None:
     return {"player": st.colour(st.decider), "kind": st.phase, "context": ctx}
 
 
-def result_view(st: GardiensState) -> dict[str, Any]:
+def result_view(st: Position) -> dict[str, Any]:
     """GR-20.6: at the end every objective is revealed with its status."""
     return {
         "reason": st.end_reason,

@@ -1,10 +1,11 @@
-"""Secret objectives (GR-24): conditions read from the data file.
+"""Secret objectives (GR-24): conditions read from the data file, tested at the
+checkpoints (GR-24.3).
 
 Each condition kind measures a number for the player, compared with the
 condition's ``at_least`` (1 when absent); ``all`` combines sub-conditions.
 
 Objectives are tested at every checkpoint for every player, so each condition
-is compiled once, when the data is loaded, into a small test ``(state, player)
+is compiled once per game data (when first needed), into a small test ``(state, player)
 -> bool`` with its names already resolved to indices.  A condition that does
 not compile (unknown kind, resource or building) becomes a test that evaluates
 it the slow way, so that it fails exactly when and how it always did.
@@ -13,22 +14,26 @@ it the slow way, so that it fails exactly when and how it always did.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # the state module imports the data module, which imports this one
-    from keepers.games.gardiens.data import GameData
-    from keepers.games.gardiens.state import GardiensState
+from keepers.games.gardiens.data import GameData
+from keepers.games.gardiens.state import Position
 
-Measure = Callable[["GardiensState", int, dict[str, Any], list[int]], int]
-Check = Callable[["GardiensState", int], bool]
+Measure = Callable[[Position, int, dict[str, Any], list[int]], int]
+
+
+Check = Callable[[Position, int], bool]
+
 
 TIMED_CHECKPOINTS = ("snapshot", "own_end_of_turn")
 """Objective timings tested only at some checkpoints (GR-24.3); others: at every one."""
+
 
 OWNER, COUNT, BUILDING = 1, 2, 4
 ALL_PARTS = OWNER | COUNT | BUILDING
 """The parts of the board a test may read: ``owner`` (with ``first``, the seat order),
 ``count`` and ``building`` (see :class:`ObjectivePlan`)."""
+
 
 BOARD_KINDS = {"control_printed": OWNER, "control_kind": OWNER, "control_count": OWNER,
                "control_citadel": OWNER, "home_and_neighbours": OWNER,
@@ -36,12 +41,13 @@ BOARD_KINDS = {"control_printed": OWNER, "control_kind": OWNER, "control_count":
 """Conditions whose compiled test reads only the board (besides the fixed layout),
 with the parts of it they read."""
 
+
 _CHEAP_KINDS = ("hold_resource", "hand_size", "counter")
 """Conditions read from one number: an ``all`` tests them first (the tests are pure,
 so their order cannot change the result, only how soon a false one is found)."""
 
 
-def holds(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> bool:
+def holds(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> bool:
     """Evaluate a condition (GR-24.2), without compiling it.
 
     ``mine`` starts empty and is filled with the player's hexes when first needed,
@@ -63,6 +69,7 @@ objective tested at every checkpoint, else the only one where it is tested, and 
 only on its owner's turn when ``own`` (GR-24.3); ``reads``: for an untimed objective
 whose test reads only the board, the parts it reads (``OWNER | COUNT | BUILDING``), else 0."""
 
+
 _TIMED_AT = {"snapshot": "CP6", "own_end_of_turn": "CP4"}
 """The only checkpoint of each of the ``TIMED_CHECKPOINTS`` (GR-24.3)."""
 
@@ -71,7 +78,7 @@ class ObjectivePlan:
     """The objectives not yet accomplished in a position, ready to test.
 
     Built from the position's ``objectives`` and ``achieved`` and kept on the state
-    (``GardiensState.objective_cache``), because walking the cards at every checkpoint
+    (``Position.objective_cache``), because walking the cards at every checkpoint
     cost more than the tests.  It keeps copies of the lists it was built from, and
     :func:`plan_of` rebuilds it whenever they differ, so that changes made by the rules
     or by hand (tests) are always seen.
@@ -90,7 +97,7 @@ class ObjectivePlan:
     __slots__ = ("data", "objectives", "achieved", "untimed", "board", "timed",
                  "reads", "owner", "count", "building", "first")
 
-    def __init__(self, st: GardiensState) -> None:
+    def __init__(self, st: Position) -> None:
         self.data: GameData = st.data
         self.objectives = [list(o) for o in st.objectives]
         self.achieved = [list(a) for a in st.achieved]
@@ -108,7 +115,7 @@ class ObjectivePlan:
         self.building: list[int] | None = None
         self.first = -1
 
-    def changed_parts(self, st: GardiensState) -> int:
+    def changed_parts(self, st: Position) -> int:
         """The parts of the board read by the board-only tests that changed since
         :meth:`remember` (all of them when unknown)."""
         reads = self.reads
@@ -121,7 +128,7 @@ class ObjectivePlan:
             changed |= BUILDING
         return changed
 
-    def remember(self, st: GardiensState, parts: int) -> None:
+    def remember(self, st: Position, parts: int) -> None:
         """Every untimed board-only test has just failed on the state's board, whose
         ``parts`` are not known to the plan yet."""
         if parts & OWNER:
@@ -133,9 +140,10 @@ class ObjectivePlan:
             self.building = st.building.copy()
 
 
-def _pending(st: GardiensState) -> list[PendingObjective]:
+def _pending(st: Position) -> list[PendingObjective]:
     """The objectives not accomplished yet, in player then card order (see ``checks``)."""
-    checks, defs, reads = st.data.objective_checks, st.data.objectives, st.data.board_reads
+    checks, reads = compiled(st.data)
+    defs = st.data.objectives
     pending: list[PendingObjective] = []
     for p, (objectives_p, achieved) in enumerate(zip(st.objectives, st.achieved, strict=True)):
         for i, oid in enumerate(objectives_p):
@@ -147,10 +155,10 @@ def _pending(st: GardiensState) -> list[PendingObjective]:
     return pending
 
 
-def plan_of(st: GardiensState) -> ObjectivePlan:
+def plan_of(st: Position) -> ObjectivePlan:
     """The state's :class:`ObjectivePlan`, rebuilt when it does not match the state's
     data, objective cards and their status."""
-    plan = st.objective_cache
+    plan: ObjectivePlan | None = st.objective_cache  # kept on the position, typed there as Any
     if (plan is None or plan.data is not st.data or plan.objectives != st.objectives
             or plan.achieved != st.achieved):
         plan = st.objective_cache = ObjectivePlan(st)
@@ -158,6 +166,27 @@ def plan_of(st: GardiensState) -> ObjectivePlan:
 
 
 # -- compiled conditions (the hot path) --------------------------------------------
+_COMPILED: dict[int, tuple[GameData, dict[str, tuple[bool, Check]], dict[str, int]]] = {}
+"""By ``id`` of the game data: the data itself (so that its id is not reused), the
+tests of its objectives (``id -> (tested at every checkpoint?, test)``) and the parts
+of the board each test reads, if only those (``id -> parts``, see :func:`board_reads`)."""
+
+
+def compiled(data: GameData) -> tuple[dict[str, tuple[bool, Check]], dict[str, int]]:
+    """The compiled tests of the data's objectives and the board parts they read,
+    compiled the first time they are asked for (when a plan is built, see :func:`_pending`)."""
+    entry = _COMPILED.get(id(data))
+    if entry is None or entry[0] is not data:
+        keys = tuple(b.key for b in data.buildings)
+        checks = {oid: (o.checkpoint not in TIMED_CHECKPOINTS,
+                        compile_condition(o.condition, data.res_index, keys))
+                  for oid, o in data.objectives.items()}
+        reads = {oid: board_reads(o.condition, data.res_index, keys)
+                 for oid, o in data.objectives.items()}
+        entry = _COMPILED[id(data)] = (data, checks, reads)
+    return entry[1], entry[2]
+
+
 def compile_condition(cond: dict[str, Any], res_index: dict[str, int],
                       building_keys: tuple[str, ...]) -> Check:
     """Return a fast test equivalent to :func:`holds` for this condition."""
@@ -226,7 +255,7 @@ def _compile(cond: dict[str, Any], res_index: dict[str, int],
 
 
 def _all_of(subs: tuple[Check, ...]) -> Check:
-    def check(st: GardiensState, p: int) -> bool:
+    def check(st: Position, p: int) -> bool:
         for sub in subs:
             if not sub(st, p):
                 return False
@@ -234,8 +263,8 @@ def _all_of(subs: tuple[Check, ...]) -> Check:
     return check
 
 
-def _on_board(st: GardiensState, p: int) -> int:
-    """The player's guardians on the map (as ``GardiensState.controlled``, without a list)."""
+def _on_board(st: Position, p: int) -> int:
+    """The player's guardians on the map (as ``Position.controlled``, without a list)."""
     owner, count = st.owner, st.count
     total = 0
     h = -1
@@ -256,7 +285,7 @@ def _compile_counter(name: str, need: int) -> Check:
 
 
 def _compile_building(want: int, need: int) -> Check:
-    def check(st: GardiensState, p: int) -> bool:
+    def check(st: Position, p: int) -> bool:
         if st.building.count(want) < need:  # buildings are rare: usually decided here
             return False
         return st.controls_building_type(p, want) >= need
@@ -264,7 +293,7 @@ def _compile_building(want: int, need: int) -> Check:
 
 
 def _compile_home(need: int) -> Check:
-    def check(st: GardiensState, p: int) -> bool:
+    def check(st: Position, p: int) -> bool:
         # p owns its home slot (seat - 1) and every neighbour of it
         owners = st.layout.home_pick[(p - st.first) % st.n](st.owner)
         return int(owners.count(p) == len(owners)) >= need
@@ -272,21 +301,21 @@ def _compile_home(need: int) -> Check:
 
 
 # -- the reference measures (used by holds) ----------------------------------------
-def _hexes(st: GardiensState, p: int, mine: list[int]) -> list[int]:
+def _hexes(st: Position, p: int, mine: list[int]) -> list[int]:
     if not mine:
         mine.extend(st.controlled(p))
     return mine
 
 
-def _hold(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _hold(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     return st.cubes[p][st.data.res(cond["resource"])]
 
 
-def _hand(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _hand(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     return len(st.hands[p])
 
 
-def _counter(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _counter(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     name = cond["counter"]
     if name == "combats_won":
         return st.combats_won[p]
@@ -297,34 +326,34 @@ def _counter(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -
     raise ValueError(f"unknown counter {name!r}")
 
 
-def _on_map(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _on_map(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     return sum(st.count[h] for h in _hexes(st, p, mine))
 
 
-def _building(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _building(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     want = st.data.building_index[cond["building"]]
     return sum(1 for h in _hexes(st, p, mine) if st.building[h] == want)
 
 
-def _homeland(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _homeland(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     home = st.home(p)
     return int(all(st.owner[h] == p for h in (home, *st.layout.neighbours[home])))
 
 
-def _citadel(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _citadel(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     return int(st.owner[st.layout.citadel] == p)
 
 
-def _count(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _count(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     return len(_hexes(st, p, mine))
 
 
-def _kind(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _kind(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     hexes = st.layout.hexes
     return sum(1 for h in _hexes(st, p, mine) if hexes[h].kind == cond["hex_kind"])
 
 
-def _printed(st: GardiensState, p: int, cond: dict[str, Any], mine: list[int]) -> int:
+def _printed(st: Position, p: int, cond: dict[str, Any], mine: list[int]) -> int:
     res, hexes = st.data.res(cond["resource"]), st.layout.hexes
     return sum(1 for h in _hexes(st, p, mine) if hexes[h].resource == res)
 
@@ -335,3 +364,41 @@ _MEASURES: dict[str, Measure] = {
     "home_and_neighbours": _homeland, "control_citadel": _citadel,
     "control_count": _count, "control_kind": _kind, "control_printed": _printed,
 }
+
+
+TIMED_CHECKPOINT_CPS = ("CP4", "CP6")  # the only ones where a timed objective is tested
+
+
+def test_objectives(st: Position, cp: str, retest: bool = True) -> None:
+    """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint.
+
+    This runs at every checkpoint for every player, hence flat loops over the pending
+    objectives and their precompiled tests (see :class:`objectives.ObjectivePlan`).
+    A board-only test that reads only parts of the board unchanged since all such tests
+    last failed is skipped: it would fail again.  The tests are pure, so the order in
+    which they run does not matter.
+    """
+    plan = plan_of(st)
+    achieved = st.achieved
+    done = False
+    changed = 0
+    if retest:
+        for p, i, check in plan.untimed:
+            if check(st, p):
+                achieved[p][i] = done = True
+        changed = plan.changed_parts(st)
+        if changed:
+            for p, i, reads, check in plan.board:
+                if reads & changed and check(st, p):
+                    achieved[p][i] = done = True
+    if cp in TIMED_CHECKPOINT_CPS:  # the only checkpoints of the timed objectives
+        active = st.active
+        for p, i, at, own, check in plan.timed:
+            if at == cp and (p == active or not own) and check(st, p):
+                achieved[p][i] = done = True
+    if not retest:
+        return
+    if done:  # every untimed test still pending has failed on this board: tell the new plan
+        plan_of(st).remember(st, ALL_PARTS)
+    elif changed:
+        plan.remember(st, changed)

@@ -1,117 +1,21 @@
-"""The alliance step (GR-15) and the action phase (GR-6 to GR-13, GR-25.4, GR-29.5)."""
+"""The actions BUILD (GR-7), RECRUIT (GR-8), MOVE (GR-9) and TRADE (GR-11): which
+are possible, what they do, and the steps within them (the recruit's card and hex,
+the exchanges of a TRADE, the partner swap GR-11.3).
+
+The options are also what the cards offer (GR-21.2), hence their own module; the
+action step that lists and dispatches every action is in ``action_phase``.
+"""
 
 from __future__ import annotations
 
-import keepers.games.gardiens.combat as combat
-import keepers.games.gardiens.effects as effects
-import keepers.games.gardiens.events as events
-import keepers.games.gardiens.flow as flow
+from keepers.games.gardiens import flow
 from keepers.games.gardiens.data import Layout, Steps, covers, steps_of
-from keepers.games.gardiens.state import NONE, GardiensState
-
-
-# -- alliance step (GR-15.2) ---------------------------------------------------
-def alliance_legal(st: GardiensState) -> list[str]:
-    """Propose (both free), break (if allied) or skip."""
-    p = st.active
-    out = ["skip"]
-    if st.ally[p] != NONE:
-        out.append("break")
-    else:
-        proposals, ally = st.data.propose_cmds, st.ally  # by colour, i.e. by seat - 1
-        for q in st.opponents(p):
-            if ally[q] == NONE:
-                out.append(proposals[(q - st.first) % st.n])
-    return out
-
-
-def alliance_apply(st: GardiensState, action: str) -> None:
-    """Apply the alliance step choice."""
-    p = st.active
-    if action.startswith("propose"):
-        target = st.player_of_colour(action.split()[1])
-        flow.set_phase(st, "ally_reply", target, proposer=p)
-        return
-    if action == "break":  # GR-15.2: effective at once
-        st.ally[st.ally[p]] = NONE
-        st.ally[p] = NONE
-    begin_collection(st)
-
-
-def ally_reply_legal(st: GardiensState) -> list[str]:
-    """The proposed player accepts or refuses at once."""
-    return ["accept", "refuse"]
-
-
-def ally_reply_apply(st: GardiensState, action: str) -> None:
-    """Form the alliance on acceptance, then go on to the collection."""
-    if action == "accept":
-        proposer = st.ctx["proposer"]
-        st.ally[proposer] = st.decider
-        st.ally[st.decider] = proposer
-    begin_collection(st)
-
-
-def begin_collection(st: GardiensState) -> None:
-    """GR-4.2 step 3."""
-    flow.set_phase(st, "collect", st.active)
-    flow.start_collection(st, st.controlled_shared(st.active), "turn")  # read only
-
-
-# -- the action phase ----------------------------------------------------------
-def action_legal(st: GardiensState) -> list[str]:
-    """All legal actions of the active player, in a stable order (GR-6.2)."""
-    p = st.active
-    mine = st.controlled_shared(p)  # read (never changed) by the option finders below
-    out = build_options(st, p, None, mine)
-    if recruit_possible(st, p, mine):
-        out.append("recruit")
-    moves, attacks = _moves_and_attacks(st, p, mine)
-    out += moves
-    out += attacks
-    out += trade_options(st, p, mine)
-    if st.hands[p]:  # an empty hand (often) plays nothing: skip the call
-        out += effects.playable_actions(st, p)
-    if st.coop:
-        out += transfer_options(st, p)
-    elif st.gifts and st.ally[p] != NONE:
-        out += gift_options(st, p)
-    out.append("pass")
-    return out
-
-
-def action_apply(st: GardiensState, action: str) -> None:
-    """Dispatch a legal action."""
-    move = st.layout.move_args.get(action)
-    if move is not None:  # the most frequent action, its hexes found without parsing
-        st.shift(*move)
-        flow.action_done(st)
-        return
-    words = action.split()  # indexed, not unpacked: no list of the arguments
-    verb = words[0]
-    if verb == "move":  # with more guardians than the map's commands (made by hand)
-        st.shift(st.hex_of(words[1]), st.hex_of(words[2]), int(words[3]))
-        flow.action_done(st)
-    elif verb == "build":
-        do_build(st, st.active, words[1], st.hex_of(words[2]), st.data.buildings[
-            st.data.building_index[words[1]]].cost)
-        flow.action_done(st)
-    elif verb == "recruit":
-        start_recruit(st)
-    elif verb == "attack":
-        combat.start(st, st.hex_of(words[1]), st.hex_of(words[2]), int(words[3]))
-    elif verb == "trade":
-        start_trade(st, words[1])
-    elif verb == "play":
-        effects.play(st, words[1])
-    elif verb in ("give", "take"):
-        transfer(st, verb, st.player_of_colour(words[1]), st.data.res(words[2]))
-    else:
-        do_pass(st)
+from keepers.games.gardiens.rules import events, turn
+from keepers.games.gardiens.state import NONE, Position
 
 
 # -- BUILD (GR-7) ----------------------------------------------------------------
-def buildable_hexes(st: GardiensState, p: int, mine: list[int] | None = None) -> list[int]:
+def buildable_hexes(st: Position, p: int, mine: list[int] | None = None) -> list[int]:
     """GR-7.1: controlled, not the Citadel, no building yet (``mine``: p's hexes, if known)."""
     citadels = st.layout.kind_hexes.get("citadel", ())
     building = st.building
@@ -122,7 +26,7 @@ def buildable_hexes(st: GardiensState, p: int, mine: list[int] | None = None) ->
     return out
 
 
-def build_options(st: GardiensState, p: int, discount: int | None,
+def build_options(st: Position, p: int, discount: int | None,
                   mine: list[int] | None = None) -> list[str]:
     """BUILD choices payable at full cost (or within ``discount`` cubes, GR-21.2)."""
     hexes = buildable_hexes(st, p, mine)
@@ -140,7 +44,7 @@ def build_options(st: GardiensState, p: int, discount: int | None,
     return out
 
 
-def _discounted_build_options(st: GardiensState, p: int, discount: int,
+def _discounted_build_options(st: Position, p: int, discount: int,
                               hexes: list[int]) -> list[str]:
     out: list[str] = []
     have, bsupply = st.cubes[p], st.bsupply
@@ -157,7 +61,7 @@ def _discounted_build_options(st: GardiensState, p: int, discount: int,
     return out
 
 
-def do_build(st: GardiensState, p: int, key: str, h: int, cost: tuple[int, ...]) -> None:
+def do_build(st: Position, p: int, key: str, h: int, cost: tuple[int, ...]) -> None:
     """GR-7.2: pay, place the tile, bank 2 VP, note the type built."""
     index = st.data.building_index[key]
     st.pay_cost(p, cost)
@@ -169,7 +73,7 @@ def do_build(st: GardiensState, p: int, key: str, h: int, cost: tuple[int, ...])
 
 
 # -- RECRUIT (GR-8) --------------------------------------------------------------
-def placement_hexes(st: GardiensState, p: int) -> list[int]:
+def placement_hexes(st: Position, p: int) -> list[int]:
     """GR-8.3: a controlled hex, or the re-entry hexes when the player controls none."""
     mine = st.controlled(p)
     if mine:
@@ -177,35 +81,35 @@ def placement_hexes(st: GardiensState, p: int) -> list[int]:
     return _reentry_hexes(st, p)
 
 
-def _reentry_hexes(st: GardiensState, p: int) -> list[int]:
+def _reentry_hexes(st: Position, p: int) -> list[int]:
     home = st.home(p)
     if st.is_neutral(home):
         return [home]
     return [h for h in st.layout.neighbours[home] if st.is_neutral(h)]
 
 
-def recruit_cost(st: GardiensState) -> list[int]:
+def recruit_cost(st: Position) -> list[int]:
     """The recruit cost as a cube vector (GR-8.2)."""
     return list(st.data.recruit_cost)
 
 
-def recruit_possible(st: GardiensState, p: int, mine: list[int] | None = None) -> bool:
+def recruit_possible(st: Position, p: int, mine: list[int] | None = None) -> bool:
     """GR-8.1 preconditions (``mine``: the player's hexes, if known)."""
     if st.reserve[p] <= 0 or not covers(st.cubes[p], st.data.recruit_needs):
         return False
     return (p in st.owner if mine is None else bool(mine)) or bool(_reentry_hexes(st, p))
 
 
-def start_recruit(st: GardiensState) -> None:
+def start_recruit(st: Position) -> None:
     """Pay, then draw a card (river or deck), then place (GR-8.2)."""
     st.pay_cost(st.active, st.data.recruit_cost)
     if st.river or st.deck or st.discard:
-        flow.set_phase(st, "recruit_draw", st.active)
+        flow.ask(st, "recruit_draw", st.active)
     else:
-        flow.set_phase(st, "place", st.active, purpose="recruit")
+        flow.ask(st, "place", st.active, purpose="recruit")
 
 
-def recruit_draw_legal(st: GardiensState) -> list[str]:
+def step_recruit_draw(st: Position) -> list[str]:
     """Any river card, or the top of the deck."""
     out = [f"take {c}" for c in st.river]
     if st.deck or st.discard:
@@ -213,29 +117,29 @@ def recruit_draw_legal(st: GardiensState) -> list[str]:
     return out
 
 
-def recruit_draw_apply(st: GardiensState, action: str) -> None:
+def answer_recruit_draw(st: Position, action: str) -> None:
     """Take the card, then ask for the placement hex."""
     card = action.split()[1]
     if card == "deck":
         st.draw_to_hand(st.active)
     else:
         st.take_from_river(st.active, card)
-    flow.set_phase(st, "place", st.active, purpose="recruit")
+    flow.ask(st, "place", st.active, purpose="recruit")
 
 
-def place_legal(st: GardiensState) -> list[str]:
+def step_place(st: Position) -> list[str]:
     """GR-8.3 placement hexes."""
     return [f"place {st.label(h)}" for h in placement_hexes(st, st.active)]
 
 
-def place_apply(st: GardiensState, action: str) -> None:
+def answer_place(st: Position, action: str) -> None:
     """Place the recruit; overpopulation applies (GR-8.4)."""
     st.place(st.active, st.hex_of(action.split()[1]), 1)
-    flow.action_done(st)
+    turn.action_done(st)
 
 
 # -- MOVE (GR-9) -----------------------------------------------------------------
-def move_actions(st: GardiensState, p: int, mine: list[int] | None = None) -> list[str]:
+def move_actions(st: Position, p: int, mine: list[int] | None = None) -> list[str]:
     """``move S D n`` for every legal MOVE (GR-9.2, 9.4); ``mine``: p's hexes, if known."""
     out: list[str] = []
     owner, count, shadows, layout = st.owner, st.count, st.shadow_pos, st.layout
@@ -249,17 +153,17 @@ def move_actions(st: GardiensState, p: int, mine: list[int] | None = None) -> li
     return out
 
 
-def _moves_and_attacks(st: GardiensState, p: int, mine: list[int]) -> tuple[list[str], list[str]]:
+def moves_and_attacks(st: Position, p: int, mine: list[int]) -> tuple[list[str], list[str]]:
     """``move_actions`` and ``combat.attack_actions`` in one walk over the neighbours.
 
     The conditions are theirs, tested independently (a hex may pass both only in
     positions made by hand); this is the hottest loop of the engine, so it leaves to
-    :func:`_moves_and_attacks_restricted` the boards with a Shadow (co-op, or made by
+    :func:`moves_and_attacks_restricted` the boards with a Shadow (co-op, or made by
     hand), on which a hex without guardians need not be neutral.
     """
     if st.coop or st.shadow_pos or st.round_effect and (
             events.forbidden(st, "move") or events.forbidden(st, "attack_player")):
-        return _moves_and_attacks_restricted(st, p, mine)
+        return moves_and_attacks_restricted(st, p, mine)
     moves: list[str] = []
     attacks: list[str] = []
     owner, count, protect = st.owner, st.count, st.protect
@@ -290,9 +194,9 @@ def _steps(layout: Layout, s: int, engaged: int) -> Steps:
                     command_rows(layout, layout.attack_cmds, s, engaged), engaged)
 
 
-def _moves_and_attacks_restricted(st: GardiensState, p: int,
+def moves_and_attacks_restricted(st: Position, p: int,
                                   mine: list[int]) -> tuple[list[str], list[str]]:
-    """:func:`_moves_and_attacks` in co-op, with a Shadow on the board, or under an
+    """:func:`moves_and_attacks` in co-op, with a Shadow on the board, or under an
     event forbidding MOVE or ATTACK."""
     moves: list[str] = []
     attacks: list[str] = []
@@ -328,7 +232,7 @@ def command_rows(layout: Layout, table: tuple[tuple[tuple[str, ...], ...], ...],
 
 
 # -- TRADE (GR-11) ---------------------------------------------------------------
-def bank_exchanges(st: GardiensState, p: int, rate: int) -> list[str]:
+def bank_exchanges(st: Position, p: int, rate: int) -> list[str]:
     """Possible single exchanges at a rate (GR-11.2)."""
     commands, have, supply = st.data.exchange_cmds, st.cubes[p], st.supply
     out: list[str] = []
@@ -338,7 +242,7 @@ def bank_exchanges(st: GardiensState, p: int, rate: int) -> list[str]:
     return out
 
 
-def can_exchange(st: GardiensState, p: int, rate: int) -> bool:
+def can_exchange(st: Position, p: int, rate: int) -> bool:
     """True when :func:`bank_exchanges` offers something, without listing it."""
     supply = st.supply
     for a, have in enumerate(st.cubes[p]):
@@ -349,7 +253,7 @@ def can_exchange(st: GardiensState, p: int, rate: int) -> bool:
     return False
 
 
-def trade_options(st: GardiensState, p: int, mine: list[int] | None = None) -> list[str]:
+def trade_options(st: Position, p: int, mine: list[int] | None = None) -> list[str]:
     """The TRADE modes available now (GR-11.1, 11.5); ``mine``: p's hexes, if known."""
     if st.round_effect and events.forbidden(st, "trade"):
         return []
@@ -365,7 +269,7 @@ def trade_options(st: GardiensState, p: int, mine: list[int] | None = None) -> l
     return out
 
 
-def _controls_market(st: GardiensState, p: int, mine: list[int] | None) -> bool:
+def _controls_market(st: Position, p: int, mine: list[int] | None) -> bool:
     """``st.controls_building(p, "market")``, read on p's few hexes when they are known
     rather than on the whole board."""
     if mine is None:
@@ -377,22 +281,22 @@ def _controls_market(st: GardiensState, p: int, mine: list[int] | None) -> bool:
     return False
 
 
-def market_rate(st: GardiensState) -> int:
+def market_rate(st: Position) -> int:
     """The Market rate (GR-7.3)."""
     return st.data.rule("market_trade_rate")
 
 
-def start_trade(st: GardiensState, mode: str) -> None:
+def start_trade(st: Position, mode: str) -> None:
     """Open a TRADE action in one mode."""
     if mode == "partner":
         size = len(st.data.resources)
-        flow.set_phase(st, "partner", st.active, give=[0] * size, get=[0] * size)
+        flow.ask(st, "partner", st.active, give=[0] * size, get=[0] * size)
         return
     rate = st.data.rule("bank_trade_rate") if mode == "bank" else market_rate(st)
-    flow.set_phase(st, "trade", st.active, rate=rate, done=0)
+    flow.ask(st, "trade", st.active, rate=rate, done=0)
 
 
-def trade_legal(st: GardiensState) -> list[str]:
+def step_trade(st: Position) -> list[str]:
     """Another exchange, or done after at least one (GR-11.2)."""
     out = bank_exchanges(st, st.active, st.ctx["rate"])
     if st.ctx["done"]:
@@ -400,7 +304,7 @@ def trade_legal(st: GardiensState) -> list[str]:
     return out
 
 
-def trade_apply(st: GardiensState, action: str) -> None:
+def answer_trade(st: Position, action: str) -> None:
     """Make one exchange, or close the TRADE action."""
     if action == "done":
         finish_trade(st)
@@ -413,13 +317,13 @@ def trade_apply(st: GardiensState, action: str) -> None:
         finish_trade(st)
 
 
-def finish_trade(st: GardiensState) -> None:
+def finish_trade(st: Position) -> None:
     """GR-11.4: count the TRADE action."""
     st.trades[st.active] += 1
-    flow.action_done(st)
+    turn.action_done(st)
 
 
-def partner_legal(st: GardiensState) -> list[str]:
+def step_partner(st: Position) -> list[str]:
     """Build the swap cube by cube; propose once both sides have the same size (GR-11.3)."""
     p, ally = st.active, st.ally[st.active]
     give, get = st.ctx["give"], st.ctx["get"]
@@ -439,7 +343,7 @@ def partner_legal(st: GardiensState) -> list[str]:
     return out
 
 
-def partner_apply(st: GardiensState, action: str) -> None:
+def answer_partner(st: Position, action: str) -> None:
     """Add a cube to the offer, or propose it to the ally."""
     if action == "propose":
         st.phase = "partner_reply"
@@ -449,11 +353,16 @@ def partner_apply(st: GardiensState, action: str) -> None:
     st.ctx[side][st.data.res(name)] += 1
 
 
-def partner_reply_apply(st: GardiensState, action: str) -> None:
+def step_partner_reply(st: Position) -> list[str]:
+    """GR-11.3: the ally accepts or refuses the swap at once."""
+    return ["accept", "refuse"]
+
+
+def answer_partner_reply(st: Position, action: str) -> None:
     """Accepted: swap and spend the action; refused: no action spent (GR-11.3)."""
     if action == "refuse":
         st.partner_refused = True
-        flow.to_action_phase(st)
+        turn.to_action_phase(st)
         return
     p, ally = st.active, st.decider
     for r, n in enumerate(st.ctx["give"]):
@@ -465,50 +374,10 @@ def partner_reply_apply(st: GardiensState, action: str) -> None:
     finish_trade(st)
 
 
-# -- co-op free transfers (GR-25.4) --------------------------------------------
-def transfer_options(st: GardiensState, p: int) -> list[str]:
-    """Give a cube to, or take a cube from, any other player."""
-    names = st.data.resources
-    out = []
-    for q in st.opponents(p):
-        colour = st.colour(q)
-        out += [f"give {colour} {names[r]}" for r in range(len(names)) if st.cubes[p][r]]
-        out += [f"take {colour} {names[r]}" for r in range(len(names)) if st.cubes[q][r]]
-    return out
-
-
-def transfer(st: GardiensState, verb: str, other: int, resource: int) -> None:
-    """Move one cube; no action is spent."""
-    giver, receiver = (st.active, other) if verb == "give" else (other, st.active)
-    st.cubes[giver][resource] -= 1
-    st.cubes[receiver][resource] += 1
-
-
-# -- gifts to the ally (GR-29.5) ------------------------------------------------
-def gift_options(st: GardiensState, p: int) -> list[str]:
-    """``give <ally colour> <resource>`` for each type of cube ``p`` holds, when
-    allies may give (``alliance_sharing=gift``, outside co-op) and ``p`` has an ally."""
-    ally = st.ally[p]
-    if ally == NONE or not st.gifts:
-        return []
-    commands = st.data.gift_cmds[(ally - st.first) % st.n]  # by colour, i.e. by seat - 1
-    out = []
-    for command, held in zip(commands, st.cubes[p], strict=True):
-        if held:
-            out.append(command)
-    return out
-
-
-def give_to_ally(st: GardiensState, resource: int) -> None:
-    """One cube from the active player to their ally: free, no acceptance, no TRADE."""
-    transfer(st, "give", st.ally[st.active], resource)
-
-
-# -- PASS (GR-13) ----------------------------------------------------------------
-def do_pass(st: GardiensState) -> None:
-    """Draw one card; the action phase ends at once."""
-    st.draw_to_hand(st.active, st.data.rule("pass_draws"))
-    st.actions_taken += 1
-    flow.checkpoint(st, "CP3")
-    if not st.over:
-        flow.end_turn(st, tested=True)  # CP3 has just seen this position
+flow.register({
+    "recruit_draw": (step_recruit_draw, answer_recruit_draw, "GR-8.2"),
+    "place": (step_place, answer_place, "GR-8.3"),
+    "trade": (step_trade, answer_trade, "GR-11.2"),
+    "partner": (step_partner, answer_partner, "GR-11.3"),
+    "partner_reply": (step_partner_reply, answer_partner_reply, "GR-11.3"),
+})

@@ -1,30 +1,31 @@
-"""Event cards (GR-23): drawing, resolving, and the "next round" effect in force."""
+"""Event cards (GR-23): drawing, resolving, and the "next round" effect in force
+(GR-17.2, GR-25.14 in co-op)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from keepers.games.gardiens.state import NONE, GardiensState
+from keepers.games.gardiens.state import NONE, Position
 
 
-def round_ops(st: GardiensState) -> tuple[dict[str, Any], ...]:
+def round_ops(st: Position) -> tuple[dict[str, Any], ...]:
     """Return the operations of the "next round" event in force (GR-23.1)."""
     if not st.round_effect:
         return ()
     return st.data.event_of[st.round_effect].effect
 
 
-def forbidden(st: GardiensState, what: str) -> bool:
+def forbidden(st: Position, what: str) -> bool:
     """True when a ``forbid`` effect in force names ``what`` (trade, move, attack_player)."""
     return bool(st.round_effect) and what in st.data.event_forbids[st.round_effect]
 
 
-def round_value(st: GardiensState, name: str) -> int:
+def round_value(st: Position, name: str) -> int:
     """Sum of the ``n`` of the operations called ``name`` in force."""
     return sum(int(op["n"]) for op in round_ops(st) if op["op"] == name)
 
 
-def adjust_printed(st: GardiensState, resource: int, base: int) -> int:
+def adjust_printed(st: Position, resource: int, base: int) -> int:
     """GR-5.2 step 3: event modifiers of a hex's printed-resource yield."""
     amount = base
     for op in round_ops(st):
@@ -38,18 +39,18 @@ def adjust_printed(st: GardiensState, resource: int, base: int) -> int:
     return amount
 
 
-def first_player(st: GardiensState) -> int:
+def first_player(st: Position) -> int:
     """The first player of the current round (GR-4.1; GR-29.1 with ``first_player=fixed``)."""
     return st.round_first()
 
 
-def turn_order(st: GardiensState) -> list[int]:
+def turn_order(st: Position) -> list[int]:
     """Players in turn order from the first player (GR-17.2)."""
     start = first_player(st)
     return [(start + i) % st.n for i in range(st.n)]
 
 
-def reveal(st: GardiensState) -> None:
+def reveal(st: Position) -> None:
     """GR-17.2: reveal the top Event card and resolve it."""
     instance = st.events.pop()
     event = st.data.event_of[instance]
@@ -60,7 +61,7 @@ def reveal(st: GardiensState) -> None:
     st.event_discard.append(instance)
 
 
-def reveal_coop(st: GardiensState) -> tuple[list[str], bool]:
+def reveal_coop(st: Position) -> tuple[list[str], bool]:
     """GR-25.14: the co-op effect at once when the card has one; returns (steps, hold)."""
     instance = st.events.pop()
     event = st.data.event_of[instance]
@@ -81,7 +82,7 @@ def reveal_coop(st: GardiensState) -> tuple[list[str], bool]:
     return steps, hold
 
 
-def resolve_op(st: GardiensState, op: dict[str, Any]) -> None:
+def resolve_op(st: Position, op: dict[str, Any]) -> None:
     """Apply one immediate event operation (GR-23.2)."""
     name = op["op"]
     if name == "remove_guardians":
@@ -106,7 +107,7 @@ def resolve_op(st: GardiensState, op: dict[str, Any]) -> None:
                 st.place(p, home, int(op["n"]))
 
 
-def matches(st: GardiensState, h: int, where: dict[str, Any]) -> bool:
+def matches(st: Position, h: int, where: dict[str, Any]) -> bool:
     """True when hex ``h`` matches every field of an event's ``where`` (GR-23.2)."""
     info = st.layout.hexes[h]
     count = st.count[h]
@@ -123,14 +124,14 @@ def matches(st: GardiensState, h: int, where: dict[str, Any]) -> bool:
     return not (where.get("no_fortress") and st.hex_building(h) == "fortress")
 
 
-def remove_guardians(st: GardiensState, where: dict[str, Any], n: int) -> None:
+def remove_guardians(st: Position, where: dict[str, Any], n: int) -> None:
     """All matching hexes are found first, then the removals happen (GR-23.2)."""
     hits = [h for h, count in enumerate(st.count) if count and matches(st, h, where)]
     for h in hits:
         st.remove(h, n)
 
 
-def destroy_buildings(st: GardiensState, key: str) -> None:
+def destroy_buildings(st: Position, key: str) -> None:
     """Every building of a type returns to the supply (GR-7.5)."""
     index = st.data.building_index[key]
     for h, b in enumerate(st.building):
@@ -139,7 +140,7 @@ def destroy_buildings(st: GardiensState, key: str) -> None:
             st.bsupply[index] += 1
 
 
-def raid(st: GardiensState, min_total: int, n: int) -> None:
+def raid(st: Position, min_total: int, n: int) -> None:
     """Players holding at least ``min_total`` cubes lose n of their largest type."""
     for p in turn_order(st):
         cubes = st.cubes[p]
@@ -148,7 +149,7 @@ def raid(st: GardiensState, min_total: int, n: int) -> None:
             st.pay(p, most, min(n, cubes[most]))
 
 
-def all_gain(st: GardiensState, op: dict[str, Any]) -> None:
+def all_gain(st: Position, op: dict[str, Any]) -> None:
     """Every player (meeting the condition) takes cubes, in turn order."""
     res = st.data.res(op["resource"])
     for p in turn_order(st):

@@ -1,72 +1,19 @@
-"""Decision phases: who decides, what is legal, how a decision applies (GR-28.1).
-
-Each phase names the clause that governs its decisions, so that a refused
-decision can name its rule.
-"""
+"""Decisions (GR-28.1): the prompt of the pending step, and the refusal of an illegal
+decision naming the most specific clause it breaks (GR-6 to GR-13, GR-15.3, GR-25.12,
+GR-29.3, GR-29.5)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-import keepers.games.gardiens.actions as actions
-import keepers.games.gardiens.combat as combat
-import keepers.games.gardiens.effects as effects
-import keepers.games.gardiens.events as events
-import keepers.games.gardiens.flow as flow
 from keepers.core.errors import RuleError
 from keepers.core.i18n import t
-from keepers.games.gardiens.state import NONE, PHASE_APPLY, PHASE_LEGAL, GardiensState
+from keepers.games.gardiens import flow
+from keepers.games.gardiens.rules import events
+from keepers.games.gardiens.state import NONE, Position
 
 
-@dataclass(frozen=True, slots=True)
-class Phase:
-    """A kind of decision (its prompt: ``gardiens.prompt.<phase>`` in the catalogues)."""
-
-    legal: Callable[[GardiensState], list[str]]
-    apply: Callable[[GardiensState, str], None]
-    clause: str
-
-
-PHASES: dict[str, Phase] = {
-    "forward": Phase(flow.forward_legal, flow.forward_apply, "GR-3.8"),
-    "alliance": Phase(actions.alliance_legal, actions.alliance_apply, "GR-15.2"),
-    "ally_reply": Phase(actions.ally_reply_legal, actions.ally_reply_apply, "GR-15.2"),
-    "collect": Phase(flow.collect_legal, flow.collect_apply, "GR-5.2"),
-    "action": Phase(actions.action_legal, actions.action_apply, "GR-6.2"),
-    "recruit_draw": Phase(actions.recruit_draw_legal, actions.recruit_draw_apply, "GR-8.2"),
-    "place": Phase(actions.place_legal, actions.place_apply, "GR-8.3"),
-    "trade": Phase(actions.trade_legal, actions.trade_apply, "GR-11.2"),
-    "partner": Phase(actions.partner_legal, actions.partner_apply, "GR-11.3"),
-    "partner_reply": Phase(actions.ally_reply_legal, actions.partner_reply_apply, "GR-11.3"),
-    "attack_card": Phase(combat.attack_card_legal, combat.attack_card_apply, "GR-10.3"),
-    "defend": Phase(combat.defend_legal, combat.defend_apply, "GR-10.4"),
-    "conquer": Phase(combat.conquer_legal, combat.conquer_apply, "GR-10.9"),
-    "effect": Phase(effects.effect_legal, effects.effect_apply, "GR-21.2"),
-    "discard": Phase(flow.discard_legal, flow.discard_apply, "GR-16.1"),
-    "transfer": Phase(flow.transfer_legal, flow.transfer_apply, "GR-25.4"),
-    "gift": Phase(flow.gift_legal, flow.gift_apply, "GR-29.5"),
-    "devour": Phase(flow.devour_legal, flow.devour_apply, "GR-25.7"),
-}
-
-
-PHASE_LEGAL.update({name: phase.legal for name, phase in PHASES.items()})
-PHASE_APPLY.update({name: phase.apply for name, phase in PHASES.items()})
-
-
-def legal(st: GardiensState) -> list[str]:
-    """The legal decisions of the pending phase."""
-    return PHASES[st.phase].legal(st)
-
-
-def apply(st: GardiensState, action: str) -> None:
-    """Apply a legal decision."""
-    PHASES[st.phase].apply(st, action)
-
-
-def prompt(st: GardiensState) -> str:
+def prompt(st: Position) -> str:
     """A short text for the pending decision, in the language in use."""
-    if st.phase not in PHASES:
+    if st.phase not in flow.CLAUSES:
         return st.phase
     text = t(f"gardiens.prompt.{st.phase}")
     if st.phase == "effect":
@@ -81,13 +28,13 @@ _ACTION_CLAUSES = {
 }
 
 
-def explain(st: GardiensState, action: str) -> RuleError:
+def explain(st: Position, action: str) -> RuleError:
     """Build the refusal of an illegal decision, naming the clause it breaks."""
-    phase = PHASES.get(st.phase)
-    if phase is None:
+    clause = flow.CLAUSES.get(st.phase)
+    if clause is None:
         return RuleError("GR-28.1", f"no decision is expected now (phase {st.phase})")
     if st.phase != "action":
-        return RuleError(phase.clause, f"{action!r} is not a legal choice: {prompt(st)}")
+        return RuleError(clause, f"{action!r} is not a legal choice: {prompt(st)}")
     verb = action.split()[0] if action.split() else ""
     reading = _option_refusal(st, verb, action)
     if reading is not None:
@@ -96,7 +43,7 @@ def explain(st: GardiensState, action: str) -> RuleError:
     return RuleError(clause, f"{action!r} is not a legal action now")
 
 
-def _option_refusal(st: GardiensState, verb: str, action: str) -> tuple[str, str] | None:
+def _option_refusal(st: Position, verb: str, action: str) -> tuple[str, str] | None:
     """The clause and reason refusing an action that only an option's reading allows
     (GR-29.3 Bank trades, GR-29.5 gifts); None for any other action."""
     if " ".join(action.split()) != action:
@@ -115,7 +62,7 @@ def _option_refusal(st: GardiensState, verb: str, action: str) -> tuple[str, str
     return "GR-29.5", "you hold no such cube"
 
 
-def _action_clause(st: GardiensState, verb: str, action: str) -> str:
+def _action_clause(st: Position, verb: str, action: str) -> str:
     """The most specific clause refusing an action."""
     if " ".join(action.split()) != action:
         return "GR-6.2"  # malformed: stray spaces
@@ -136,7 +83,7 @@ def _action_clause(st: GardiensState, verb: str, action: str) -> str:
     return _ACTION_CLAUSES.get(verb, "GR-6.2")
 
 
-def _enters_foreign_hex(st: GardiensState, action: str) -> bool:
+def _enters_foreign_hex(st: Position, action: str) -> bool:
     words = action.split()
     if len(words) < 3:
         return False
@@ -144,7 +91,7 @@ def _enters_foreign_hex(st: GardiensState, action: str) -> bool:
     return dest >= 0 and st.owner[dest] not in (-1, st.active)
 
 
-def _targets_ally(st: GardiensState, action: str) -> bool:
+def _targets_ally(st: Position, action: str) -> bool:
     words = action.split()
     if len(words) < 3:
         return False
@@ -152,7 +99,7 @@ def _targets_ally(st: GardiensState, action: str) -> bool:
     return target >= 0 and st.owner[target] != -1 and st.owner[target] == st.ally[st.active]
 
 
-def _play_clause(st: GardiensState, action: str) -> str:
+def _play_clause(st: Position, action: str) -> str:
     words = action.split()
     card = words[1] if len(words) > 1 else ""
     if card not in st.hands[st.active]:

@@ -1,14 +1,15 @@
-"""ATTACK (GR-10) and attacks on Shadows (GR-25.5)."""
+"""ATTACK (GR-10) and attacks on Shadows (GR-25.5): the attacker's card window
+(GR-10.3), the defender's answer (GR-10.4), dice and outcome (GR-10.5 to 10.8) and
+the conquest (GR-10.9)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-import keepers.games.gardiens.actions as actions
-import keepers.games.gardiens.events as events
-import keepers.games.gardiens.flow as flow
-from keepers.games.gardiens.state import NONE, GardiensState
+from keepers.games.gardiens import flow
+from keepers.games.gardiens.rules import actions, events, turn
+from keepers.games.gardiens.state import NONE, Position
 
 COMBAT_TIMINGS = {"attacker": ("attack", "combat"), "defender": ("defense", "combat")}
 
@@ -25,7 +26,7 @@ class Modifiers:
     cancel: bool = False
 
 
-def modifiers(st: GardiensState, card: str) -> Modifiers:
+def modifiers(st: Position, card: str) -> Modifiers:
     """Read the combat operations of a played card."""
     mods = Modifiers()
     if not card:
@@ -47,12 +48,12 @@ def modifiers(st: GardiensState, card: str) -> Modifiers:
     return mods
 
 
-def card_cost(st: GardiensState, card: str) -> list[int]:
+def card_cost(st: Position, card: str) -> list[int]:
     """The ``pay`` parts of a card as a cube vector."""
     return list(st.data.pay_costs[st.card(card).id])
 
 
-def attack_actions(st: GardiensState, p: int, mine: list[int] | None = None) -> list[str]:
+def attack_actions(st: Position, p: int, mine: list[int] | None = None) -> list[str]:
     """``attack S T k`` for every legal ATTACK (GR-10.1, 10.2, 25.5); ``mine``: p's hexes.
 
     :func:`can_target` is inlined: this runs for every neighbour at every action.
@@ -77,7 +78,7 @@ def attack_actions(st: GardiensState, p: int, mine: list[int] | None = None) -> 
     return out
 
 
-def can_target(st: GardiensState, p: int, t: int) -> bool:
+def can_target(st: Position, p: int, t: int) -> bool:
     """GR-10.1: another non-allied player's unprotected hex, no King's Peace; co-op: a Shadow."""
     if st.coop:
         return st.has_shadow(t)
@@ -87,17 +88,17 @@ def can_target(st: GardiensState, p: int, t: int) -> bool:
     return not events.forbidden(st, "attack_player")
 
 
-def start(st: GardiensState, s: int, t: int, k: int) -> None:
+def start(st: Position, s: int, t: int, k: int) -> None:
     """GR-10.2: the action is declared; open the attacker's card window."""
     # co-op: the Shadow defends, never guardians left on its hex (GR-29.6)
     defender = NONE if st.coop else st.owner[t]
-    flow.set_phase(st, "attack_card", st.active, S=s, T=t, k=k, defender=defender,
+    flow.ask(st, "attack_card", st.active, S=s, T=t, k=k, defender=defender,
                    acard="", dcard="", magic=0)
     if not st.hands[st.active]:
         defender_window(st)
 
 
-def card_allowed(st: GardiensState, player: int, card: str, side: str, magic: int = 0) -> bool:
+def card_allowed(st: Position, player: int, card: str, side: str, magic: int = 0) -> bool:
     """A combat card of the right timing whose cost can be paid (GR-10.3, 10.4, 25.13)."""
     definition = st.card(card)
     if definition.timing not in COMBAT_TIMINGS[side]:
@@ -111,27 +112,27 @@ def card_allowed(st: GardiensState, player: int, card: str, side: str, magic: in
     return st.can_pay(player, cost)
 
 
-def attack_card_legal(st: GardiensState) -> list[str]:
+def step_attack_card(st: Position) -> list[str]:
     """GR-10.3: at most one attack/combat card."""
     hand = sorted(set(st.hands[st.active]))
     return ["nocard"] + [f"card {c}" for c in hand if card_allowed(st, st.active, c, "attacker")]
 
 
-def attack_card_apply(st: GardiensState, action: str) -> None:
+def answer_attack_card(st: Position, action: str) -> None:
     """Play (pay and reveal) the attacker's card, then the defender's window."""
     if action != "nocard":
         play_combat_card(st, st.active, action.split()[1], "acard")
     defender_window(st)
 
 
-def play_combat_card(st: GardiensState, player: int, card: str, slot: str) -> None:
+def play_combat_card(st: Position, player: int, card: str, slot: str) -> None:
     """Pay a combat card's cost and put it on the discard pile (it is revealed)."""
     st.pay_cost(player, card_cost(st, card))
     st.discard_from_hand(player, card)
     st.ctx[slot] = card
 
 
-def defender_window(st: GardiensState) -> None:
+def defender_window(st: Position) -> None:
     """GR-10.4: the defender answers when it holds a card or magic."""
     if st.ctx["defender"] == NONE:
         resolve_shadow(st)
@@ -144,7 +145,7 @@ def defender_window(st: GardiensState) -> None:
     resolve(st)
 
 
-def defend_legal(st: GardiensState) -> list[str]:
+def step_defend(st: Position) -> list[str]:
     """Magic (one cube at most) and/or one defense/combat card."""
     d = st.decider
     has_magic = st.cubes[d][st.data.res("magic")] >= 1
@@ -159,7 +160,7 @@ def defend_legal(st: GardiensState) -> list[str]:
     return out
 
 
-def defend_apply(st: GardiensState, action: str) -> None:
+def answer_defend(st: Position, action: str) -> None:
     """Apply the defender's response; Truce cancels the attack (GR-10.4)."""
     words = action.split()[1:]
     d = st.decider
@@ -168,7 +169,7 @@ def defend_apply(st: GardiensState, action: str) -> None:
         play_combat_card(st, d, card, "dcard")
         if modifiers(st, card).cancel:
             record(st, [], [], 0, 0, "cancelled")
-            flow.action_done(st)
+            turn.action_done(st)
             return
     if "magic" in words:
         st.pay(d, st.data.res("magic"), st.data.rule("magic_defence_max_cubes"))
@@ -176,14 +177,14 @@ def defend_apply(st: GardiensState, action: str) -> None:
     resolve(st)
 
 
-def die_value(st: GardiensState, face: str, sword: int) -> int:
+def die_value(st: Position, face: str, sword: int) -> int:
     """GR-10.6: face value; a Sword counts 2 or the ``sword_value`` of its owner's card."""
     if face == "SWORD" and sword:
         return sword
     return st.data.face_values[face]
 
 
-def resolve(st: GardiensState) -> None:
+def resolve(st: Position) -> None:
     """GR-10.5 to 10.9: dice, totals, outcome, losses, VP, conquest."""
     ctx = st.ctx
     att, dfn = modifiers(st, ctx["acard"]), modifiers(st, ctx["dcard"])
@@ -210,36 +211,36 @@ def resolve(st: GardiensState) -> None:
     after_combat(st, outcome == "attacker")
 
 
-def win_combat(st: GardiensState, player: int) -> None:
+def win_combat(st: Position, player: int) -> None:
     """GR-10.8: the winner banks 1 VP and counts the combat."""
     st.banked_combat[player] += st.data.rule("vp_per_combat_won")
     st.combats_won[player] += 1
 
 
-def after_combat(st: GardiensState, attacker_won: bool) -> None:
+def after_combat(st: Position, attacker_won: bool) -> None:
     """GR-10.9: optional conquest when the target is now empty."""
     t = st.ctx["T"]
     if attacker_won and st.count[t] == 0 and not st.has_shadow(t):
         st.phase = "conquer"
         st.decider = st.active
         return
-    flow.action_done(st)
+    turn.action_done(st)
 
 
-def conquer_legal(st: GardiensState) -> list[str]:
+def step_conquer(st: Position) -> list[str]:
     """Move 0 to k engaged guardians into the conquered hex."""
     return [f"conquer {n}" for n in range(st.ctx["k"] + 1)]
 
 
-def conquer_apply(st: GardiensState, action: str) -> None:
+def answer_conquer(st: Position, action: str) -> None:
     """Move the guardians in (taking control), then the action is over."""
     number = int(action.split()[1])
     if number:
         st.shift(st.ctx["S"], st.ctx["T"], number)
-    flow.action_done(st)
+    turn.action_done(st)
 
 
-def resolve_shadow(st: GardiensState) -> None:
+def resolve_shadow(st: Position) -> None:
     """GR-25.5: sum of all dice against the threshold."""
     ctx, coop = st.ctx, st.data.coop
     att = modifiers(st, ctx["acard"])
@@ -260,7 +261,7 @@ def resolve_shadow(st: GardiensState) -> None:
     after_combat(st, success)
 
 
-def record(st: GardiensState, a_dice: list[str], d_dice: list[str], a_total: int,
+def record(st: Position, a_dice: list[str], d_dice: list[str], a_total: int,
            d_total: int, outcome: str) -> None:
     """Keep the last combat for the views and the terminal (public, GR-20.1)."""
     ctx = st.ctx
@@ -273,3 +274,10 @@ def record(st: GardiensState, a_dice: list[str], d_dice: list[str], a_total: int
         "attack_dice": a_dice, "defence_dice": d_dice,
         "attack_total": a_total, "defence_total": d_total, "outcome": outcome,
     }
+
+
+flow.register({
+    "attack_card": (step_attack_card, answer_attack_card, "GR-10.3"),
+    "defend": (step_defend, answer_defend, "GR-10.4"),
+    "conquer": (step_conquer, answer_conquer, "GR-10.9"),
+})

@@ -1,4 +1,5 @@
-"""Checks of a position read from a file: shapes, ranges and conservation (GR-1.4, GR-14).
+"""Positions to and from JSON-ready data (the position file format, GR-28.3), and the
+checks of a position read from a file: shapes, ranges and conservation (GR-1.4, GR-14).
 
 A position that fails raises :class:`ValueError` with a one-line reason, so that
 loading a corrupt position file is refused at once instead of failing later.
@@ -7,14 +8,56 @@ loading a corrupt position file is refused at once instead of failing later.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar
 
-from keepers.games.gardiens.state import NONE, GardiensState
+from keepers.core.game import JsonDict
+from keepers.core.rng import Rng
+from keepers.games.gardiens import flow
+from keepers.games.gardiens.data import GameData
+from keepers.games.gardiens.state import (
+    LIST_FIELDS,
+    NESTED_FIELDS,
+    NONE,
+    SCALAR_FIELDS,
+    Position,
+    copy_ctx,
+)
 
-TRANSIENT_PHASES = ("eor",)
+P = TypeVar("P", bound=Position)
+
+def position_to_dict(st: Position) -> JsonDict:
+    """The full position as JSON-ready data (hidden items included)."""
+    out: JsonDict = {"players": st.n, "rng": st.rng.state, "options": dict(st.options)}
+    for name in SCALAR_FIELDS:
+        out[name] = getattr(st, name)
+    for name in LIST_FIELDS:
+        out[name] = list(getattr(st, name))
+    for name in NESTED_FIELDS:
+        out[name] = [list(x) for x in getattr(st, name)]
+    out["ctx"] = copy_ctx(st.ctx)
+    out["last_combat"] = copy_ctx(st.last_combat) if st.last_combat else None
+    return out
 
 
-def check_state(st: GardiensState) -> None:
+def position_from_dict(kind: type[P], data: JsonDict, game_data: GameData | None = None) -> P:
+    """Rebuild a position of class ``kind`` from :func:`position_to_dict` output
+    (not checked: see :func:`check_position`)."""
+    st = kind(game_data, int(data["players"]))
+    st.rng = Rng(int(data["rng"]))
+    st.set_options(data["options"])
+    for name in SCALAR_FIELDS:
+        setattr(st, name, data[name])
+    for name in LIST_FIELDS:
+        setattr(st, name, list(data[name]))
+    for name in NESTED_FIELDS:
+        setattr(st, name, [list(x) for x in data[name]])
+    st.ctx = copy_ctx(data.get("ctx") or {})
+    combat = data.get("last_combat")
+    st.last_combat = copy_ctx(combat) if combat else None
+    return st
+
+
+def check_position(st: Position) -> None:
     """Raise ValueError when a rebuilt position is not a possible position of the game."""
     _check_shapes(st)
     _check_board(st)
@@ -30,7 +73,7 @@ def _ints(name: str, values: Any, size: int, low: int = NONE) -> None:
         raise ValueError(f"{name} holds a value that is not an integer >= {low}")
 
 
-def _check_shapes(st: GardiensState) -> None:
+def _check_shapes(st: Position) -> None:
     n, hexes, res = st.n, len(st.layout.hexes), len(st.data.resources)
     for name in ("owner", "building", "protect"):
         _ints(name, getattr(st, name), hexes)
@@ -55,7 +98,7 @@ def _check_shapes(st: GardiensState) -> None:
     _check_scalars(st)
 
 
-def _check_scalars(st: GardiensState) -> None:
+def _check_scalars(st: Position) -> None:
     for name in ("coop", "over", "capped_flag", "partner_refused"):
         if not isinstance(getattr(st, name), bool):
             raise ValueError(f"{name} must be true or false")
@@ -76,7 +119,7 @@ def _check_scalars(st: GardiensState) -> None:
             raise ValueError(f"player {p} has built an unknown building type")
 
 
-def _check_board(st: GardiensState) -> None:
+def _check_board(st: Position) -> None:
     limit = st.data.rule("max_guardians_per_hex")
     for h, (owner, count) in enumerate(zip(st.owner, st.count, strict=True)):
         if (owner == NONE) != (count == 0) or owner >= st.n or count > limit:
@@ -93,13 +136,13 @@ def _check_board(st: GardiensState) -> None:
             raise ValueError(f"{definition.key} tiles do not add up to {definition.copies}")
 
 
-def _check_cubes(st: GardiensState) -> None:
+def _check_cubes(st: Position) -> None:
     for r, total in enumerate(st.data.supply):
         if st.supply[r] + sum(c[r] for c in st.cubes) != total:
             raise ValueError(f"{st.data.resources[r]} cubes do not add up to {total}")
 
 
-def _check_cards(st: GardiensState) -> None:
+def _check_cards(st: Position) -> None:
     playing = [st.ctx["card"]] if isinstance(st.ctx.get("card"), str) else []
     cards = [*st.deck, *st.river, *st.discard, *playing]
     cards += [c for hand in st.hands for c in hand]
@@ -112,12 +155,10 @@ def _check_cards(st: GardiensState) -> None:
         raise ValueError("unknown or duplicated objective cards")
 
 
-def _check_pending(st: GardiensState) -> None:
-    from keepers.games.gardiens.dispatch import PHASES
-
+def _check_pending(st: Position) -> None:
     if st.over:
         return
-    if st.phase not in PHASES:
+    if st.phase not in flow.STEPS:
         raise ValueError(f"unknown pending decision {st.phase!r}")
     try:
         legal = st.legal_actions()

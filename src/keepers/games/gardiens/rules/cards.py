@@ -1,7 +1,9 @@
-"""PLAY_CARD (GR-12) and the operations of Action cards (GR-21).
+"""PLAY_CARD (GR-12) and the operations of Action cards (GR-21, GR-22; co-op GR-25.13).
 
 A played card's operations run in order; an operation that needs choices
-stops the run and waits for small sequential decisions, then the run resumes.
+stops the run and waits for small sequential decisions (the ``effect`` step),
+then the run resumes.  Reproduce runs a collection (GR-5), which hands back
+with ``resume_effect``.
 """
 
 from __future__ import annotations
@@ -9,25 +11,26 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-import keepers.games.gardiens.actions as actions
-import keepers.games.gardiens.events as events
-import keepers.games.gardiens.flow as flow
+from keepers.games.gardiens import flow
 from keepers.games.gardiens.data import covers, needs_of, pay_vector
-from keepers.games.gardiens.state import NONE, GardiensState
+from keepers.games.gardiens.rules import actions, collection, events, turn
+from keepers.games.gardiens.state import NONE, Position
 
 AUTO_OPS = ("gain", "draw", "pay")
+
+
 _MOVING_OPS = ("free_move", "teleport")  # impossible while an event forbids MOVE (GR-12.4)
 
 
 # -- playing a card --------------------------------------------------------------
-def card_ops(st: GardiensState, card: str, substitute: bool) -> tuple[dict[str, Any], ...]:
+def card_ops(st: Position, card: str, substitute: bool) -> tuple[dict[str, Any], ...]:
     """The operations a card performs (co-op hostile cards: ``shadow_delay``, GR-25.13)."""
     if substitute:
         return tuple(st.data.coop["hostile_card_substitute"])
     return st.card(card).effect
 
 
-def playable_actions(st: GardiensState, p: int) -> list[str]:
+def playable_actions(st: Position, p: int) -> list[str]:
     """``play <card>`` for every action card the player can play now (GR-12.2, 12.4)."""
     out: list[str] = []
     hand = st.hands[p]
@@ -56,7 +59,7 @@ def playable_actions(st: GardiensState, p: int) -> list[str]:
     return out
 
 
-def _all_possible(st: GardiensState, p: int, ops: tuple[dict[str, Any], ...]) -> bool:
+def _all_possible(st: Position, p: int, ops: tuple[dict[str, Any], ...]) -> bool:
     """``op_possible`` for every operation, inlined: this runs for every card in hand."""
     for op in ops:
         name = op["op"]
@@ -68,28 +71,28 @@ def _all_possible(st: GardiensState, p: int, ops: tuple[dict[str, Any], ...]) ->
     return True
 
 
-def play(st: GardiensState, card: str) -> None:
+def play(st: Position, card: str) -> None:
     """Spend the action: the card leaves the hand and its effect runs."""
     st.hands[st.active].remove(card)
     substitute = st.coop and st.card(card).hostile
-    flow.set_phase(st, "effect", st.active, card=card, sub=substitute, i=0)
+    flow.ask(st, "effect", st.active, card=card, sub=substitute, i=0)
     run(st)
 
 
-def current_op(st: GardiensState) -> dict[str, Any]:
+def current_op(st: Position) -> dict[str, Any]:
     """The operation waiting for a decision."""
     op: dict[str, Any] = card_ops(st, st.ctx["card"], st.ctx["sub"])[st.ctx["i"]]
     return op
 
 
-def _count_down(st: GardiensState) -> bool:
+def _count_down(st: Position) -> bool:
     """One repetition of an operation done; True when none is left."""
     left: int = st.ctx["left"] - 1
     st.ctx["left"] = left
     return left <= 0
 
 
-def run(st: GardiensState) -> None:
+def run(st: Position) -> None:
     """Run operations until one needs a decision or the card is done (GR-21.1)."""
     ops = card_ops(st, st.ctx["card"], st.ctx["sub"])
     while st.ctx["i"] < len(ops):
@@ -99,10 +102,10 @@ def run(st: GardiensState) -> None:
             return
         st.ctx["i"] += 1
     st.discard.append(st.ctx["card"])  # GR-12.2: then the card is discarded
-    flow.action_done(st)
+    turn.action_done(st)
 
 
-def resume(st: GardiensState) -> None:
+def resume_effect(st: Position) -> None:
     """The current operation is finished; go on with the next one."""
     keep = {key: st.ctx[key] for key in ("card", "sub", "i")}
     keep["i"] += 1
@@ -111,7 +114,7 @@ def resume(st: GardiensState) -> None:
 
 
 # -- feasibility (GR-12.4) ---------------------------------------------------------
-def op_possible(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+def op_possible(st: Position, p: int, op: dict[str, Any]) -> bool:
     """An operation that needs a target has at least one (GR-12.4)."""
     name = op["op"]
     if name in _MOVING_OPS and events.forbidden(st, "move"):
@@ -125,7 +128,7 @@ def _options_exist(name: str) -> Any:
 
 
 # -- operations with choices --------------------------------------------------------
-def start_op(st: GardiensState, op: dict[str, Any]) -> bool:
+def start_op(st: Position, op: dict[str, Any]) -> bool:
     """Apply an automatic operation, or prepare a choice; True when a decision is needed."""
     p, name = st.active, op["op"]
     if name == "gain":
@@ -142,46 +145,46 @@ def start_op(st: GardiensState, op: dict[str, Any]) -> bool:
     return False
 
 
-def effect_legal(st: GardiensState) -> list[str]:
+def step_effect(st: Position) -> list[str]:
     """The choices of the waiting operation."""
     op = current_op(st)
     return _LEGAL[op["op"]](st, st.active, op, st.ctx)
 
 
-def effect_apply(st: GardiensState, action: str) -> None:
+def answer_effect(st: Position, action: str) -> None:
     """Apply one choice; resume the card when its operation is finished."""
     op = current_op(st)
     finished = _APPLY[op["op"]](st, st.active, op, action)
     if finished is None:  # the operation handed over to another phase (reproduce)
         return
-    if finished or not effect_legal(st):
-        resume(st)
+    if finished or not step_effect(st):
+        resume_effect(st)
 
 
-def _names(st: GardiensState) -> tuple[str, ...]:
+def _names(st: Position) -> tuple[str, ...]:
     return st.data.resources
 
 
-def _l_gain_any(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_gain_any(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"gain {n}" for r, n in enumerate(_names(st)) if st.supply[r] > 0]
 
 
-def _a_gain_any(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_gain_any(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.gain(p, st.data.res(action.split()[1]), 1)
     return _count_down(st)
 
 
-def _l_take_river(st: GardiensState, p: int, op: dict[str, Any],
+def _l_take_river(st: Position, p: int, op: dict[str, Any],
                   ctx: dict[str, Any]) -> list[str]:
     return [f"take {c}" for c in st.river]
 
 
-def _a_take_river(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_take_river(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.take_from_river(p, action.split()[1])
     return _count_down(st)
 
 
-def place_targets(st: GardiensState, p: int, target: str) -> list[int]:
+def place_targets(st: Position, p: int, target: str) -> list[int]:
     """``own_hex``: a controlled hex; ``neutral_adjacent``: a neutral neighbour of one."""
     mine = st.controlled(p)
     if target == "own_hex":
@@ -190,24 +193,24 @@ def place_targets(st: GardiensState, p: int, target: str) -> list[int]:
     return sorted(near)
 
 
-def _l_place(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_place(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     if st.reserve[p] <= 0:
         return []
     return [f"place {st.label(h)}" for h in place_targets(st, p, op["target"])]
 
 
-def _a_place(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_place(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.place(p, st.hex_of(action.split()[1]), int(op["n"]))
     return True
 
 
-def _l_free_move(st: GardiensState, p: int, op: dict[str, Any],
+def _l_free_move(st: Position, p: int, op: dict[str, Any],
                  ctx: dict[str, Any]) -> list[str]:
     moves = actions.move_actions(st, p)
     return (["stop"] + moves) if moves else []
 
 
-def _a_free_move(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_free_move(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     if action == "stop":
         return True
     _, s, d, n = action.split()
@@ -215,7 +218,7 @@ def _a_free_move(st: GardiensState, p: int, op: dict[str, Any], action: str) -> 
     return _count_down(st)
 
 
-def _l_teleport(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_teleport(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     if ctx.get("step") == "count":
         return [f"count {m}" for m in range(1, st.count[ctx["S"]] + 1)]
     dests = [h for h in range(len(st.owner)) if h != st.layout.citadel
@@ -224,7 +227,7 @@ def _l_teleport(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, An
             for d in dests if d != s]
 
 
-def _a_teleport(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_teleport(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     words = action.split()
     if words[0] == "teleport":
         st.ctx.update(step="count", S=st.hex_of(words[1]), D=st.hex_of(words[2]))
@@ -233,21 +236,21 @@ def _a_teleport(st: GardiensState, p: int, op: dict[str, Any], action: str) -> b
     return True
 
 
-def _l_protect(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_protect(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"protect {st.label(h)}" for h in st.controlled(p)]
 
 
-def _a_protect(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_protect(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.protect[st.hex_of(action.split()[1])] = p
     return True
 
 
-def _l_steal(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_steal(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"steal {st.colour(q)} {n}" for q in st.non_allied(p)
             for r, n in enumerate(_names(st)) if st.cubes[q][r] > 0]
 
 
-def _a_steal(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_steal(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     _, colour, name = action.split()
     q, r = st.player_of_colour(colour), st.data.res(name)
     taken = min(int(op["n"]), st.cubes[q][r])
@@ -256,41 +259,41 @@ def _a_steal(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool
     return True
 
 
-def hostile_hexes(st: GardiensState, p: int) -> list[int]:
+def hostile_hexes(st: Position, p: int) -> list[int]:
     """Unprotected hexes of non-allied opponents adjacent to a hex of ``p`` (GR-12.6)."""
     foes = set(st.non_allied(p))
     near = {n for h in st.controlled(p) for n in st.layout.neighbours[h]}
     return sorted(h for h in near if st.owner[h] in foes and not st.is_protected(h))
 
 
-def _l_remove(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_remove(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     need = int(op["n"]) + int(op.get("min_remaining", 0))
     return [f"target {st.label(h)}" for h in hostile_hexes(st, p) if st.count[h] >= need]
 
 
-def _a_remove(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_remove(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.remove(st.hex_of(action.split()[1]), int(op["n"]))
     return True
 
 
-def _l_destroy(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_destroy(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"target {st.label(h)}" for h in hostile_hexes(st, p) if st.building[h] != NONE]
 
 
-def _a_destroy(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_destroy(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     h = st.hex_of(action.split()[1])
     st.bsupply[st.building[h]] += 1
     st.building[h] = NONE
     return True
 
 
-def _l_spy(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_spy(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     if ctx.get("step") == "discard":
         return [f"discard {c}" for c in sorted(set(st.hands[ctx["target"]]))]
     return [f"spy {st.colour(q)}" for q in st.non_allied(p) if st.hands[q]]
 
 
-def _a_spy(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_spy(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     words = action.split()
     if words[0] == "spy":
         target = st.player_of_colour(words[1])
@@ -301,20 +304,20 @@ def _a_spy(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool |
     return _count_down(st)
 
 
-def peeked_events(st: GardiensState, op: dict[str, Any]) -> list[str]:
+def peeked_events(st: Position, op: dict[str, Any]) -> list[str]:
     """The Event cards an Oracle looks at, top first (GR-20.5)."""
     size = min(int(op["n"]), len(st.events))
     return st.events[len(st.events) - size:][::-1]
 
 
-def _l_peek(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_peek(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     # positions (1 = the card seen on top), so that the command names no secret card
     size = len(peeked_events(st, op))
     return [f"order {','.join(str(i + 1) for i in order)}"
             for order in permutations(range(size))]
 
 
-def _a_peek(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_peek(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     seen = peeked_events(st, op)
     order = [seen[int(i) - 1] for i in action.split()[1].split(",")]
     del st.events[len(st.events) - len(order):]
@@ -322,7 +325,7 @@ def _a_peek(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool 
     return True
 
 
-def discount_options(st: GardiensState, p: int, cost: tuple[int, ...], n: int) -> list[str]:
+def discount_options(st: Position, p: int, cost: tuple[int, ...], n: int) -> list[str]:
     """Ways to take ``n`` cube units off a cost that leave it payable (GR-21.2)."""
     total = min(n, sum(cost))
     names = _names(st)
@@ -342,14 +345,14 @@ def discount_options(st: GardiensState, p: int, cost: tuple[int, ...], n: int) -
     return found
 
 
-def _l_build(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_build(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     if ctx.get("step") == "discount":
         b = st.data.buildings[st.data.building_index[ctx["btype"]]]
         return discount_options(st, p, b.cost, int(op["n"]))
     return actions.build_options(st, p, int(op["n"]))
 
 
-def _a_build(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_build(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     words = action.split()
     if words[0] == "build":
         st.ctx.update(step="discount", btype=words[1], bhex=st.hex_of(words[2]))
@@ -363,15 +366,15 @@ def _a_build(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool
     return True
 
 
-def _exchanges(st: GardiensState, p: int, rate: int) -> list[str]:
+def _exchanges(st: Position, p: int, rate: int) -> list[str]:
     return actions.bank_exchanges(st, p, rate)
 
 
-def _l_exchange(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_exchange(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return ["stop"] + _exchanges(st, p, 1)
 
 
-def _a_exchange(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_exchange(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     if action == "stop":
         return True
     _, give, take = action.split()
@@ -380,12 +383,12 @@ def _a_exchange(st: GardiensState, p: int, op: dict[str, Any], action: str) -> b
     return _count_down(st)
 
 
-def _l_market(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_market(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     options = _exchanges(st, p, actions.market_rate(st))
     return (options + ["stop"]) if ctx.get("done") and options else options
 
 
-def _a_market(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_market(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     if action == "stop":
         return True
     _, give, take = action.split()
@@ -395,35 +398,35 @@ def _a_market(st: GardiensState, p: int, op: dict[str, Any], action: str) -> boo
     return False
 
 
-def _l_reproduce(st: GardiensState, p: int, op: dict[str, Any],
+def _l_reproduce(st: Position, p: int, op: dict[str, Any],
                  ctx: dict[str, Any]) -> list[str]:
     chosen = ctx.get("chosen", [])
     return ["stop"] + [f"produce {st.label(h)}" for h in st.controlled(p) if h not in chosen]
 
 
-def _a_reproduce(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_reproduce(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     chosen = st.ctx.setdefault("chosen", [])
     if action != "stop":
         chosen.append(st.hex_of(action.split()[1]))
         st.ctx["left"] -= 1
         if st.ctx["left"] > 0 and len(chosen) < len(st.controlled(p)):
             return False
-    flow.start_collection(st, list(chosen), "effect")
+    collection.start_collection(st, list(chosen), "effect")
     return None
 
 
-def delay_targets(st: GardiensState, p: int) -> list[int]:
+def delay_targets(st: Position, p: int) -> list[int]:
     """Shadows adjacent to a hex the player controls, not yet delayed (GR-21.2)."""
     near = {n for h in st.controlled(p) for n in st.layout.neighbours[h]}
     return [i for i, pos in enumerate(st.shadow_pos)
             if pos in near and not st.shadow_delayed[i]]
 
 
-def _l_delay(st: GardiensState, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _l_delay(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"delay {st.layout.shadow_ids[i]}" for i in delay_targets(st, p)]
 
 
-def _a_delay(st: GardiensState, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _a_delay(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.shadow_delayed[st.layout.shadow_ids.index(action.split()[1])] = True
     return True
 
@@ -436,6 +439,8 @@ _LEGAL = {
     "exchange": _l_exchange, "market_rate_trade": _l_market, "reproduce": _l_reproduce,
     "shadow_delay": _l_delay,
 }
+
+
 _APPLY = {
     "gain_any": _a_gain_any, "take_river": _a_take_river, "place_guardians": _a_place,
     "free_move": _a_free_move, "teleport": _a_teleport, "protect": _a_protect,
@@ -444,7 +449,9 @@ _APPLY = {
     "exchange": _a_exchange, "market_rate_trade": _a_market, "reproduce": _a_reproduce,
     "shadow_delay": _a_delay,
 }
-def _teleport_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+
+
+def _teleport_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
     """``bool(_l_teleport(...))`` at the first step: some own hex S and destination D != S."""
     mine = st.controlled(p)
     if not mine:
@@ -459,7 +466,7 @@ def _teleport_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
     return first != NONE and any(s != first for s in mine)
 
 
-def _move_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+def _move_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
     """``bool(_l_free_move(...))``: some MOVE is legal (see ``actions.move_actions``)."""
     owner, count, shadows, neighbours = st.owner, st.count, st.shadow_pos, st.layout.neighbours
     for s in st.controlled(p):
@@ -470,7 +477,7 @@ def _move_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
     return False
 
 
-def _place_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+def _place_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
     """``bool(_l_place(...))``: a guardian in reserve and a target (see ``place_targets``)."""
     if st.reserve[p] <= 0:
         return False
@@ -485,7 +492,7 @@ def _place_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
     return False
 
 
-def _steal_exists(st: GardiensState, p: int, op: dict[str, Any]) -> bool:
+def _steal_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
     """``bool(_l_steal(...))``: a non-allied opponent holds a cube."""
     return any(max(st.cubes[q], default=0) > 0 for q in st.non_allied(p))
 
@@ -496,6 +503,8 @@ _FEASIBLE = {name: _options_exist(name) for name in (
     "take_river", "place_guardians", "free_move", "teleport", "protect", "steal",
     "remove_guardian", "destroy_building", "view_hand_discard", "peek_events",
     "build_discount", "market_rate_trade", "shadow_delay")}
+
+
 _FEASIBLE.update({
     "take_river": lambda st, p, op: bool(st.river),
     "place_guardians": _place_exists,
@@ -508,3 +517,7 @@ _FEASIBLE.update({
     "peek_events": lambda st, p, op: True,  # an order is always given, even of no card
     "market_rate_trade": lambda st, p, op: actions.can_exchange(st, p, actions.market_rate(st)),
 })
+
+
+flow.register({"effect": (step_effect, answer_effect, "GR-21.2")})
+flow.register_resume({"effect": resume_effect})
