@@ -13,6 +13,7 @@ from keepers.core.game import BotFactory, Decision, Game, GameState, JsonDict
 from keepers.core.simulate import wilson
 from keepers.games.gardiens import flow
 from keepers.games.gardiens.data import GameData, load
+from keepers.games.gardiens.flow import STEPS, play
 from keepers.games.gardiens.rules import decisions, setup
 from keepers.games.gardiens.serial import check_position, position_from_dict, position_to_dict
 from keepers.games.gardiens.state import Position
@@ -44,11 +45,12 @@ class GardiensState(Position):
         return None if self.over else self.decider
 
     def _legal_actions(self) -> list[str]:
-        choice = flow.settle(self)
-        return [] if choice is None else choice.options
+        # The options of flow.settle's Choice, without building it: asked at every
+        # decision (the engine never asks once the game is over).
+        return STEPS[self.phase](self)
 
     def _apply(self, action: str) -> None:
-        flow.play(self, action)
+        play(self, action)
 
     def _explain_illegal(self, action: str) -> RuleError:
         return decisions.explain(self, action)

@@ -15,7 +15,7 @@ from keepers.games.gardiens.state import NONE, Position
 
 
 # -- co-operative end of round (GR-25.15) ---------------------------------------
-def coop_end_round(st: Position) -> None:
+def end_round(st: Position) -> None:
     """Event, Shadow advance, respawn, win test, deck test, next round."""
     steps: list[str] = []
     hold = False
@@ -25,10 +25,10 @@ def coop_end_round(st: Position) -> None:
         steps += [f"advance {i}" for i in range(len(st.shadow_pos))]
     steps += ["respawn", "win", "deck"]
     flow.ask(st, "eor", st.active, steps=steps)
-    run_eor(st)
+    run_end_of_round(st)
 
 
-def run_eor(st: Position) -> None:
+def run_end_of_round(st: Position) -> None:
     """Run the remaining end-of-round steps; a devour choice suspends them."""
     while st.ctx["steps"]:
         step = st.ctx["steps"].pop(0)
@@ -98,7 +98,7 @@ def answer_devour(st: Position, action: str) -> None:
     else:
         st.discard_from_hand(st.decider, action.split()[1])
     st.phase = "eor"
-    run_eor(st)
+    run_end_of_round(st)
 
 
 def respawn(st: Position) -> None:

@@ -29,7 +29,7 @@ readings of GR-29 (each with the earlier ruling or the literal text as its other
 
 
 def check_players(data: GameData, players: int) -> None:
-    """Refuse a player count the game has no layout for (GR-0.2: 2 to 5)."""
+    """Refuse a player count the game has no board layout for (it is played by 2 to 5)."""
     if players not in data.layouts:
         raise ValueError(f"Les Gardiens du Royaume is played by 2 to 5 players, not {players}")
 

@@ -138,7 +138,7 @@ def end_round(st: Position) -> None:
     """GR-17 (or GR-25.15 in co-op)."""
     st.round_effect = ""  # GR-17.1
     if st.coop:
-        coop.coop_end_round(st)
+        coop.end_round(st)
         return
     if st.events:
         events.reveal(st)  # GR-17.2
