@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from keepers.core.errors import KeepersError
 from keepers.games.viscounts import GAME, ViscountsState
 from keepers.games.viscounts.effects import Term, parse_effect
 from keepers.games.viscounts.rules import concepts, effects
@@ -163,3 +166,16 @@ def test_vs_2_ai_turn_plays_a_scheme() -> None:
     state.position.current, state.position.phase = 1, "ai"
     drain(state)
     assert ai.spaces[0] == top
+
+
+@pytest.mark.parametrize("options", [{"ai": "wizard"}, {"ai": 3}, {"level": "hard"}])
+def test_solo_options_are_checked_not_coerced(options: dict[str, object]) -> None:
+    """VS-1.2: the AI board is one of the four boards in the data; nothing else is accepted."""
+    with pytest.raises(KeepersError, match="option"):
+        GAME.new_state(1, 1, options)
+
+
+def test_the_ai_boards_are_listed_as_the_option_choices() -> None:
+    (option,) = GAME.option_specs()
+    assert option.name == "ai" and option.clause == "VS-1.2"
+    assert set(option.choices) == {"cleric", "builder", "noble", "merchant"}

@@ -7,7 +7,7 @@ from typing import Any, Self
 
 from keepers.core.bots import RandomBot
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict
+from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict, Option
 from keepers.games.viscounts import flow, rules
 from keepers.games.viscounts.data import GameData, load_data
 from keepers.games.viscounts.flow import Choice
@@ -159,18 +159,22 @@ class ViscountsGame(Game):
         """The packaged component data."""
         return load_data()
 
+    def option_specs(self) -> tuple[Option, ...]:
+        """``ai``: the solo AI board (VS-1.2), one of the boards in the data."""
+        return (Option("ai", "cleric", choices=tuple(self.data.ai_boards), clause="VS-1.2"),)
+
     def default_options(self) -> dict[str, Any]:
-        """Options: the solo AI board."""
-        return {"ai": "cleric"}
+        """The default of every option."""
+        return {option.name: option.default for option in self.option_specs()}
 
     def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
         """Set up a new game (VB-5, VS-1)."""
         if not self.min_players <= players <= self.max_players:
             raise KeepersError(f"viscounts is for 1-4 players, not {players}")
-        ai_board = str(options.get("ai", "cleric"))
-        if ai_board not in self.data.ai_boards:
-            raise KeepersError(f"unknown AI board {ai_board!r}; known: "
-                               f"{', '.join(sorted(self.data.ai_boards))}")
+        try:
+            ai_board = str(self.check_options(options)["ai"])
+        except ValueError as exc:
+            raise KeepersError(str(exc)) from None
         state = ViscountsState(self.data, players, seed, ai_board)
         state.setup()
         return state
