@@ -76,15 +76,22 @@ def register(steps: Mapping[str, StepHandler],
 # ---------------------------------------------------------------------- the loop
 def settle(position: Position) -> Choice | None:
     """Run steps until one needs a decision; return it (None: the game is over)."""
-    steps, stack = STEPS, position.steps
-    while position.pending is None and not position.over:
-        if not stack:
-            raise KeepersError("internal error: the rules flow ran out of steps")
-        step = stack.pop()
+    if position.pending is not None or position.over:
+        return position.pending
+    # The rules never replace the step list, so its pop is looked up once; the
+    # game ends in a step (checked after each) or in an answer (checked above).
+    steps, pop = STEPS, position.steps.pop
+    while True:
+        try:
+            step = pop()
+        except IndexError:
+            raise KeepersError("internal error: the rules flow ran out of steps") from None
         choice = steps[step[0]](position, step)
         if choice is not None:
             position.pending = choice
-    return position.pending
+            return choice
+        if position.over:
+            return None
 
 
 def play(position: Position, option: str) -> Choice | None:

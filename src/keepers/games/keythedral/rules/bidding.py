@@ -44,8 +44,7 @@ def step_bid(position: Position, step: Step) -> Choice | None:
 
 def options_bid(position: Position, choice: Choice) -> list[str]:
     """KT-9.4: a bid above the highest (B: at least equal to it, and only after a bid)."""
-    p = choice.player
-    order, _, high, high_by = choice.info
+    _, p, (order, _, high, high_by) = choice
     total = total_cubes(position, p)
     if p == order[-1]:
         low = high if high_by >= 0 else total + 1  # KT-9.4: B bids only after a bid
@@ -56,8 +55,7 @@ def options_bid(position: Position, choice: Choice) -> list[str]:
 
 def answer_bid(position: Position, choice: Choice, option: str) -> None:
     """Record the bid or the pass; the next player bids."""
-    p = choice.player
-    order, idx, high, high_by = choice.info
+    _, p, (order, idx, high, high_by) = choice
     b_bid = 0
     words = option.split()
     if words[0] == "bid":

@@ -9,6 +9,8 @@ relay of an enclosed tile (KT-2.10, KT-2.11, the ``relay`` step).
 
 from __future__ import annotations
 
+from typing import Any
+
 from keepers.games.keythedral import flow
 from keepers.games.keythedral.flow import Choice, Step, ask
 from keepers.games.keythedral.state import Edge, Pos, Position
@@ -48,6 +50,25 @@ def parse_pos(text: str) -> Pos:
     """Parse ``x,y``; raises ValueError when malformed."""
     x, y = text.split(",")
     return int(x), int(y)
+
+
+class Texts(dict[tuple[Any, ...], str]):
+    """Option texts ``"<verb> <arg> <arg>"`` by their arguments (positions as ``x,y``),
+    each built once (a missing one builds it).
+
+    Options such as ``"fence 1,3 2,2"`` are listed for almost every decision of
+    a spending turn or a placement, over a few dozen board positions: looking
+    them up is cheaper than formatting them.
+    """
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, args: tuple[Any, ...]) -> str:
+        words = [fmt(a) if isinstance(a, tuple) else str(a) for a in args]
+        text = self[args] = " ".join([self.verb, *words])
+        return text
 
 
 # ------------------------------------------------------------------ fields and tiles

@@ -21,9 +21,10 @@ from keepers.games.keythedral.rules.windows import open_window
 from keepers.games.keythedral.state import Position
 
 
-def tiles_to_buy(position: Position, p: int) -> list[str]:
-    """KT-10.1 to KT-10.3: face-up tiles of the current row that ``p`` could pay for,
-    whatever the attached price cards and Change of Style make of the price."""
+def buy_options(position: Position, p: int) -> list[str]:
+    """KT-10.1 to KT-10.3: ``buy <tile>`` for each face-up tile of the current row that
+    ``p`` could pay for, whatever the attached price cards and Change of Style make of
+    the price."""
     row = current_row(position)
     if row is None or not face_up(position, row):
         return []
@@ -37,7 +38,7 @@ def tiles_to_buy(position: Position, p: int) -> list[str]:
         cards = position.price_cards.get((row, idx), ())
         if pricing.can_buy(stock, tiles[tile].cost, cards.count("C02"), cards.count("C03"),
                            style):
-            out.append(tile)
+            out.append(f"buy {tile}")
     return out
 
 

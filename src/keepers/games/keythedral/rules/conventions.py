@@ -57,16 +57,15 @@ def step_pay(position: Position, step: Step) -> Choice:
 
 def options_pay(position: Position, choice: Choice) -> list[str]:
     """Any cube the payer holds (a resource cube when only those are accepted)."""
-    _, mode, _ = choice.info
-    stock = position.stocks[choice.player]
+    _, p, (_, mode, _) = choice
+    stock = position.stocks[p]
     colours = RESOURCES if mode == RESOURCE_CUBE else range(8)
     return [f"pay {COLOURS[c]}" for c in colours if stock[c]]
 
 
 def answer_pay(position: Position, choice: Choice, option: str) -> None:
     """Move the cube to the store or to the receiving player; pay the rest next."""
-    p = choice.player
-    left, mode, to = choice.info
+    _, p, (left, mode, to) = choice
     colour_name = option.split()[1]
     colour = COLOUR_INDEX[colour_name]
     position.stocks[p][colour] -= 1

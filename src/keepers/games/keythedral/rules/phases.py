@@ -22,8 +22,8 @@ PHASE_WINDOWS = {1: "WS1", 2: "WS2", 3: "WS3", 4: "WS4", 5: "WS5"}
 
 def push_round(position: Position) -> None:
     """KT-4.1: the five phases of a round."""
-    position.steps += [("end_round",), ("phase", 5), ("phase", 4), ("phase", 3), ("phase", 2),
-                       ("phase", 1)]
+    position.steps.extend([("end_round",), ("phase", 5), ("phase", 4), ("phase", 3),
+                           ("phase", 2), ("phase", 1)])
 
 
 def step_phase(position: Position, step: Step) -> None:

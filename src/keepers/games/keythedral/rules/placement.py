@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from keepers.games.keythedral import flow
 from keepers.games.keythedral.flow import Choice, Step, ask
-from keepers.games.keythedral.rules.board import fmt, has_access, parse_pos, touching
+from keepers.games.keythedral.rules.board import Texts, has_access, parse_pos, touching
 from keepers.games.keythedral.rules.conventions import order_from
 from keepers.games.keythedral.rules.windows import open_window
 from keepers.games.keythedral.state import Pos, Position
+
+PLACE_TEXTS = Texts("place")
 
 
 # ------------------------------------------------------------------ work-order markers
@@ -91,16 +93,15 @@ def step_place(position: Position, step: Step) -> Choice | None:
 
 def options_place(position: Position, choice: Choice) -> list[str]:
     """The (tile, field) pairs found when the step asked, and ``done``."""
-    _, _, options = choice.info
-    return [f"place {t} {fmt(c)}" for t, c in options] + ["done"]
+    _, _, (_, _, options) = choice
+    return [PLACE_TEXTS[option] for option in options] + ["done"]
 
 
 def answer_place(position: Position, choice: Choice, option: str) -> None:
     """KT-5.5: the worker goes on the field; the player may place another."""
     if option == "done":
         return
-    p = choice.player
-    number, placed, _ = choice.info
+    _, p, (number, placed, _) = choice
     _, tile_number, where = option.split()
     position.workers[parse_pos(where)] = p
     position.event("worker", p, int(tile_number), where)

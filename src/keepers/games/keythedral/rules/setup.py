@@ -121,7 +121,7 @@ def step_lay_cottage(position: Position, step: Step) -> Choice:
 
 def options_cottage(position: Position, choice: Choice) -> list[str]:
     """KT-2.9: any unlaid cottage of the player, on any slot where a tile may be laid."""
-    p = choice.player
+    _, p, _ = choice
     numbers = [n for n, slot in enumerate(position.tile_slot[p], start=1) if slot is None]
     return [f"cottage {n} {fmt(x)}" for n in numbers for x in legal_slots(position)]
 

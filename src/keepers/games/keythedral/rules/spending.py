@@ -19,6 +19,7 @@ from keepers.games.keythedral.data import COLOUR_INDEX, COLOURS, RESOURCES
 from keepers.games.keythedral.flow import Choice, Step, ask
 from keepers.games.keythedral.rules import pricing
 from keepers.games.keythedral.rules.board import (
+    Texts,
     cottages,
     fmt,
     lift_if_enclosed,
@@ -27,12 +28,14 @@ from keepers.games.keythedral.rules.board import (
     set_house,
     touching,
 )
-from keepers.games.keythedral.rules.buying import declare_purchase, tiles_to_buy
+from keepers.games.keythedral.rules.buying import buy_options, declare_purchase
 from keepers.games.keythedral.rules.conventions import ANY_CUBE, STORE, gain, pay_price
 from keepers.games.keythedral.rules.laws import moratorium_blocks
 from keepers.games.keythedral.rules.turns import action_done
 from keepers.games.keythedral.rules.windows import announce_modifier
 from keepers.games.keythedral.state import Position
+
+FENCE_TEXTS, UNFENCE_TEXTS = Texts("fence"), Texts("unfence")
 
 
 def step_act(position: Position, step: Step) -> Choice:
@@ -43,21 +46,21 @@ def step_act(position: Position, step: Step) -> Choice:
 
 def options_turn(position: Position, choice: Choice) -> list[str]:
     """KT-7.4 to KT-7.12: the actions ``p`` can start (and pay for) now."""
-    p = choice.player
+    _, p, _ = choice
     data = position.data
     stock = position.stocks[p]
     hand = position.hands[p]
     total = sum(stock)
-    acts = [f"buy {tile}" for tile in tiles_to_buy(position, p)]
+    acts = buy_options(position, p)
     if not moratorium_blocks(position, p) and pricing.covers(stock, data.house_cost):
         acts.extend(f"house {n}" for n in cottages(position, p))
     if position.fences_left[p] and pricing.covers(stock, data.fence_cost):
         for slot in position.tiles:
             for cell in touching(slot):
                 if cell in position.fields and (slot, cell) not in position.fences:
-                    acts.append(f"fence {fmt(slot)} {fmt(cell)}")
+                    acts.append(FENCE_TEXTS[slot, cell])
     if position.fences and pricing.covers(stock, data.fence_remove_cost):
-        acts.extend(f"unfence {fmt(a)} {fmt(b)}" for a, b in position.fences)
+        acts.extend([UNFENCE_TEXTS[edge] for edge in position.fences])
     discount = "C16" in hand
     for colour, price in data.craft_price.items():
         if craft_available(position, colour):

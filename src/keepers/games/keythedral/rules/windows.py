@@ -44,8 +44,7 @@ def step_win(position: Position, step: Step) -> Choice | None:
 
 def options_law(position: Position, choice: Choice) -> list[str]:
     """The player's plays, and ``pass`` unless a card is exposed (KT-12.10)."""
-    p = choice.player
-    _, plays = choice.info
+    _, p, (_, plays) = choice
     forced = any((p, a.split()[1]) in position.exposed for a in plays)
     return list(plays) if forced else list(plays) + ["pass"]
 
