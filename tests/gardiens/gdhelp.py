@@ -9,7 +9,7 @@ from typing import Any
 
 from keepers.games.gardiens import GAME
 from keepers.games.gardiens.game import GardiensState
-from keepers.games.gardiens.rules import turn
+from keepers.games.gardiens.rules import components, turn
 from keepers.games.gardiens.state import NONE
 
 RED, BLUE, GREEN, YELLOW, PURPLE = range(5)
@@ -99,7 +99,7 @@ def deal(st: GardiensState, player: int, *card_ids: str) -> list[str]:
                 break
         else:
             raise AssertionError(f"no free copy of {cid}")
-    st.refill_river()
+    components.refill_river(st)
     refresh(st)
     return got
 

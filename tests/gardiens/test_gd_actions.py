@@ -6,6 +6,7 @@ import pytest
 from gdhelp import BLUE, RED, act, blank, build_on, deal, give, hx, put, refresh
 
 from keepers.core.errors import RuleError
+from keepers.games.gardiens.rules import board
 
 
 def test_pass_is_always_legal_and_actions_listed() -> None:
@@ -56,11 +57,11 @@ def test_buildings_belong_to_the_hex() -> None:
     put(st, BLUE, "T02", 1)
     build_on(st, "T02", "market")
     st.banked_build[BLUE] = 2
-    assert st.controls_building(BLUE, "market") == 1
-    st.remove(hx(st, "T02"), 1)
-    assert not st.building_works(hx(st, "T02"), "market")
+    assert board.controls_building(st, BLUE, "market") == 1
+    board.remove(st, hx(st, "T02"), 1)
+    assert not board.building_works(st, hx(st, "T02"), "market")
     put(st, RED, "T02", 1)
-    assert st.controls_building(RED, "market") == 1
+    assert board.controls_building(st, RED, "market") == 1
     assert st.banked_build == [0, 2]
 
 
@@ -130,7 +131,7 @@ def test_move_claims_neutral_and_leaves_empty_hex_neutral() -> None:
     assert "move S-E C 2" in st.legal_actions()
     act(st, "move S-E C 2")
     assert st.owner[hx(st, "C")] == RED
-    assert st.owner[hx(st, "S-E")] == -1 and st.is_neutral(hx(st, "S-E"))
+    assert st.owner[hx(st, "S-E")] == -1 and board.is_neutral(st, hx(st, "S-E"))
     assert st.actions_taken == 1
 
 
@@ -164,9 +165,9 @@ def test_control_reserve_and_neutral() -> None:
     st = blank(2)
     put(st, RED, "T01", 2)
     build_on(st, "T01", "fortress")
-    assert st.controls(RED, hx(st, "T01"))
-    st.remove(hx(st, "T01"), 2)
-    assert st.is_neutral(hx(st, "T01"))
+    assert board.controls(st, RED, hx(st, "T01"))
+    board.remove(st, hx(st, "T01"), 2)
+    assert board.is_neutral(st, hx(st, "T01"))
     assert st.hex_building(hx(st, "T01")) == "fortress"
     assert st.reserve[RED] == 10
 

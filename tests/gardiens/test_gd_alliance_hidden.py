@@ -7,7 +7,7 @@ from gdhelp import BLUE, GREEN, RED, YELLOW, act, blank, build_on, deal, give, p
 
 from keepers.core.errors import RuleError
 from keepers.games.gardiens.game import GardiensState
-from keepers.games.gardiens.rules import turn
+from keepers.games.gardiens.rules import board, turn
 
 
 def start_turn(st: GardiensState) -> None:
@@ -107,7 +107,7 @@ def test_watchtower_reveals_adjacent_hands_to_its_owner_only() -> None:
     assert st.view(RED)["visible_hands"] == {"blue": cards}
     assert st.view(BLUE)["visible_hands"] == {}
     assert st.view(GREEN)["visible_hands"] == {}
-    st.remove(st.hex_of("T01"), 1)
+    board.remove(st, st.hex_of("T01"), 1)
     put(st, BLUE, "T01", 1)
     assert st.view(BLUE)["visible_hands"] == {}
 

@@ -7,6 +7,7 @@ from gdhelp import BLUE, GREEN, RED, act, blank, build_on, deal, give, hx, put, 
 
 from keepers.core.errors import RuleError
 from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import board
 
 
 def with_card(card_id: str, players: int = 2) -> tuple[GardiensState, str]:
@@ -213,17 +214,17 @@ def test_warding_sigil_protects_until_next_turn() -> None:
     as soon as the player no longer controls the hex."""
     st, card = with_card("AC27")
     act(st, f"play {card}", "protect T01")
-    assert st.is_protected(hx(st, "T01"))
+    assert board.is_protected(st, hx(st, "T01"))
     act(st, "pass")
-    assert st.is_protected(hx(st, "T01"))
-    st.remove(hx(st, "T01"), 3)
+    assert board.is_protected(st, hx(st, "T01"))
+    board.remove(st, hx(st, "T01"), 3)
     put(st, RED, "T01", 1)
-    assert not st.is_protected(hx(st, "T01"))
+    assert not board.is_protected(st, hx(st, "T01"))
     st2, card2 = with_card("AC27")
     act(st2, f"play {card2}", "protect T01", "pass")
     while st2.active != RED or st2.phase == "discard":
         st2.apply("pass" if "pass" in st2.legal_actions() else st2.legal_actions()[0])
-    assert not st2.is_protected(hx(st2, "T01"))
+    assert not board.is_protected(st2, hx(st2, "T01"))
 
 
 def test_summoning_claims_a_neutral_neighbour() -> None:
@@ -267,6 +268,6 @@ def test_playability_needs_targets() -> None:
     put(st3, RED, "T16", 1)
     (thief,) = deal(st3, RED, "AC18")
     assert f"play {thief}" not in st3.legal_actions()
-    st3.remove(hx(st3, "T16"), 1)
+    board.remove(st3, hx(st3, "T16"), 1)
     put(st3, RED, "T09", 1)
     assert f"play {thief}" in st3.legal_actions()

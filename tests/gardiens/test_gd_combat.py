@@ -26,6 +26,7 @@ from gdhelp import (
 from keepers.core.errors import RuleError
 from keepers.games.gardiens.data import load
 from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import components, scoring
 
 
 def make_active(st: GardiensState, player: int) -> None:
@@ -61,10 +62,10 @@ def test_combat_probabilities(att: int, dfn: int, bonus: int,
 def test_dice_are_uniform_and_seeded() -> None:
     """GR-1.5 GR-28.2: each face equally likely, drawn from the state's generator."""
     st = blank(2)
-    rolls = Counter(st.roll() for _ in range(6000))
+    rolls = Counter(components.roll(st) for _ in range(6000))
     assert all(abs(rolls[f] - 1000 * (2 if f in "23" else 1)) < 150 for f in rolls)
     a, b = blank(2, seed=4), blank(2, seed=4)
-    assert [a.roll() for _ in range(20)] == [b.roll() for _ in range(20)]
+    assert [components.roll(a) for _ in range(20)] == [components.roll(b) for _ in range(20)]
 
 
 def test_we2_tie_with_fortress_and_magic() -> None:
@@ -84,7 +85,7 @@ def test_we2_tie_with_fortress_and_magic() -> None:
     assert combat["attack_total"] == 7 and combat["defence_total"] == 7
     assert combat["outcome"] == "tie"
     assert st.count[hx(st, "T01")] == 4 and st.count[hx(st, "T15")] == 2
-    assert st.banked(RED) == st.banked(BLUE) == 0
+    assert scoring.banked(st, RED) == scoring.banked(st, BLUE) == 0
     assert st.cubes[RED][4] == 0 and st.supply[4] == 15
     assert st.actions_taken == 1
 
@@ -106,7 +107,7 @@ def test_we3_attack_won_and_citadel_conquered() -> None:
     assert st.legal_actions() == ["conquer 0", "conquer 1", "conquer 2"]
     act(st, "conquer 2")
     assert st.count[hx(st, "S-E")] == 1 and st.count[hx(st, "C")] == 2
-    assert st.snap_citadel == -1 and st.public_vp(RED) == 1
+    assert st.snap_citadel == -1 and scoring.public_vp(st, RED) == 1
     assert standard in st.discard
 
 
@@ -120,12 +121,12 @@ def test_we4_defence_won_at_14_vp_wins_only_at_next_cp1() -> None:
     st.snap_citadel = YELLOW
     st.turn_in_round = 2
     make_active(st, GREEN)
-    assert st.vp(YELLOW) == 14
+    assert scoring.vp(st, YELLOW) == 14
     dice(st, "1", "2", "2", "3", "2", "1")
     act(st, "attack T06 T17 3")
     assert st.last_combat is not None and st.last_combat["outcome"] == "defender"
     assert st.count[hx(st, "T06")] == 1
-    assert st.vp(YELLOW) == 15 and not st.over
+    assert scoring.vp(st, YELLOW) == 15 and not st.over
     assert st.active == GREEN and st.phase == "action"
     act(st, "pass")
     assert st.over and st.winners() == [YELLOW]

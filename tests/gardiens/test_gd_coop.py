@@ -11,7 +11,7 @@ from keepers.core.errors import RuleError
 from keepers.games.gardiens import GardiensGame
 from keepers.games.gardiens.data import load_path
 from keepers.games.gardiens.game import GardiensState
-from keepers.games.gardiens.rules import coop, scoring, turn
+from keepers.games.gardiens.rules import board, coop, scoring, seats, turn
 
 B, R = 0, 1  # WE-10: "Blue" is seat 1, "Red" seat 2
 
@@ -35,7 +35,7 @@ def test_coop_setup() -> None:
     assert all(not o for o in st.objectives)
     assert [st.label(h) for h in st.shadow_pos] == ["T26", "T27", "T28"]
     assert st.phase in ("action", "collect")
-    assert st.non_allied(0) == []
+    assert seats.non_allied(st, 0) == []
 
 
 def test_shadow_hexes_cannot_be_entered() -> None:
@@ -44,7 +44,7 @@ def test_shadow_hexes_cannot_be_entered() -> None:
     put(st, B, "T08", 2)
     assert not any(a.startswith("move T08 T26") for a in st.legal_actions())
     assert "attack T08 T26 2" in st.legal_actions()
-    assert st.owner[hx(st, "T26")] == -1 and not st.is_neutral(hx(st, "T26"))
+    assert st.owner[hx(st, "T26")] == -1 and not board.is_neutral(st, hx(st, "T26"))
 
 
 def test_free_transfers() -> None:
@@ -110,7 +110,7 @@ def test_we10_shadow_blocked_failed_and_successful_attack() -> None:
     assert st.count[hx(st, "T15")] == 1 and st.owner[hx(st, "T26")] == R
     coop.respawn(st)
     assert st.shadow_pos[sh1] == -1
-    st.remove(hx(st, "T26"), 1)
+    board.remove(st, hx(st, "T26"), 1)
     coop.respawn(st)
     assert st.label(st.shadow_pos[sh1]) == "T26"
 
@@ -166,7 +166,7 @@ def test_rules_not_used_in_coop() -> None:
     assert "trade partner" not in st.legal_actions()
     st.objectives[B] = []
     scoring.checkpoint(st, "CP3")
-    assert st.objective_vp(B) == 0
+    assert scoring.objective_vp(st, B) == 0
 
 
 def test_coop_cards() -> None:

@@ -6,7 +6,7 @@ import pytest
 from gdhelp import BLUE, GREEN, RED, act, blank, build_on, give, hx, put, refresh, set_events
 
 from keepers.games.gardiens.game import GardiensState
-from keepers.games.gardiens.rules import events, turn
+from keepers.games.gardiens.rules import events, scoring, seats, turn
 
 
 def reveal(st: GardiensState, event_id: str) -> None:
@@ -167,14 +167,14 @@ def test_we8_end_of_round_event_snapshot_token() -> None:
     set_events(st, "EV12")
     while len(st.events) > 25:
         st.event_discard.append(st.events.pop(0))
-    assert turn.round_first_player(st) == blue
+    assert seats.first_player(st) == blue
     st.turn_in_round = 2
     st.active = red
     refresh(st)
     turn.end_round(st)
     assert st.event_discard[-1].startswith("EV12")
     assert st.snap_hexes[red] == 3 and st.snap_hexes[green] == 5 and st.snap_hexes[blue] == 4
-    assert st.snap_citadel == blue and st.public_vp(blue) == 4 + 5
+    assert st.snap_citadel == blue and scoring.public_vp(st, blue) == 4 + 5
     assert len(st.events) == 24 and not st.over
     assert st.round == 7 and st.active == green
     assert st.phase == "alliance"
@@ -201,5 +201,5 @@ def test_forced_end_when_event_deck_is_empty() -> None:
     put(st2, BLUE, "T08", 1)
     st2.banked_build[BLUE] = 1
     turn.end_round(st2)
-    assert st2.vp(RED) == st2.vp(BLUE) == 2
+    assert scoring.vp(st2, RED) == scoring.vp(st2, BLUE) == 2
     assert st2.winners() == [RED]

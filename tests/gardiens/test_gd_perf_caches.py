@@ -14,7 +14,14 @@ from keepers.games.gardiens import GAME
 from keepers.games.gardiens import data as data_module
 from keepers.games.gardiens.data import load
 from keepers.games.gardiens.game import GardiensState
-from keepers.games.gardiens.rules import action_phase, actions, collection, combat
+from keepers.games.gardiens.rules import (
+    action_phase,
+    actions,
+    board,
+    collection,
+    combat,
+    components,
+)
 
 
 def _played(players: int, seed: int, decisions: int) -> GardiensState:
@@ -37,7 +44,7 @@ def test_covers_is_can_pay_on_the_resources_paid() -> None:
     for have in itertools.product(range(3), repeat=len(data.resources)):
         st.cubes[0] = list(have)
         for cost in costs:
-            assert data_module.covers(st.cubes[0], data_module.needs_of(cost)) == st.can_pay(0, cost)
+            assert data_module.covers(st.cubes[0], data_module.needs_of(cost)) == components.can_pay(st, 0, cost)
 
 
 def test_move_table_holds_the_arguments_of_its_commands() -> None:
@@ -76,7 +83,7 @@ def test_fused_finder_with_a_shadow_on_a_competitive_board() -> None:
     put(st, RED, "T01", 2)
     neighbours = st.layout.neighbours[hx(st, "T01")]
     put(st, BLUE, st.label(neighbours[0]), 1)
-    mine = st.controlled(RED)
+    mine = board.controlled(st, RED)
     assert combat.attack_actions(st, RED)
     for near in neighbours:
         st.shadow_pos = [near]  # made by hand: no Shadow outside co-op in play
@@ -90,13 +97,13 @@ def test_fused_finder_with_a_shadow_on_a_competitive_board() -> None:
 def test_shared_hexes_are_the_controlled_hexes_left_unchanged(seed: int) -> None:
     st = _played(4, seed, 150)
     for p in range(st.n):
-        shared = st.controlled_shared(p)
+        shared = board.controlled_shared(st, p)
         before = list(shared)
-        assert st.controlled(p) == shared and st.controlled(p) is not shared
+        assert board.controlled(st, p) == shared and board.controlled(st, p) is not shared
         assert before == [h for h in range(len(st.owner)) if st.owner[h] == p]
         if st.phase == "action" and st.active == p:
             action_phase.step_action(st)
-        assert st.controlled_shared(p) == before  # the option finders only read it
+        assert board.controlled_shared(st, p) == before  # the option finders only read it
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -104,7 +111,7 @@ def test_collection_yields_are_those_of_hex_yield(seed: int, monkeypatch: pytest
     monkeypatch.setattr(collection, "finish_collection", lambda st: None)  # keep the ctx to read
     st = _played(4, seed, 40 + 25 * seed)
     for p in range(st.n):
-        hexes = st.controlled(p)
+        hexes = board.controlled(st, p)
         expected = [0] * len(st.data.resources)
         sources = sum(collection.hex_yield(st, h, expected) for h in hexes)
         other = st.clone()

@@ -26,6 +26,7 @@ import pytest
 
 from keepers.core.rng import Rng
 from keepers.games.gardiens import GAME
+from keepers.games.gardiens.rules import board
 
 VIEW_EVERY = 23
 OLD_READINGS = {"bank_trade": True, "watchtower": "adjacent", "alliance_sharing": "swap"}
@@ -357,7 +358,7 @@ def test_fused_moves_and_attacks_match_the_separate_finders() -> None:
         rng = Rng(seed)
         while not st.is_over():
             for p in range(st.n):
-                mine = st.controlled(p)
+                mine = board.controlled(st, p)
                 moves = [] if events.forbidden(st, "move") else actions.move_actions(st, p)
                 fused = actions.moves_and_attacks(st, p, mine)
                 assert fused == (moves, combat.attack_actions(st, p))

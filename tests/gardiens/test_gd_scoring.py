@@ -8,7 +8,7 @@ import pytest
 from gdhelp import BLUE, RED, act, blank, build_on, deal, give, hx, put, refresh
 
 from keepers.games.gardiens.game import GardiensState
-from keepers.games.gardiens.rules import scoring, turn
+from keepers.games.gardiens.rules import board, scoring, turn
 
 Setup = Callable[[GardiensState], None]
 
@@ -88,7 +88,7 @@ def test_objective_conditions(oid: str, yes: Setup, no: Setup) -> None:
     when the condition holds, 3 VP, for good."""
     st = with_objective(oid, yes)
     scoring.checkpoint(st, "CP3")
-    assert st.achieved[RED][0] and st.objective_vp(RED) == 3
+    assert st.achieved[RED][0] and scoring.objective_vp(st, RED) == 3
     st.owner = [-1] * len(st.owner)
     scoring.checkpoint(st, "CP3")
     assert st.achieved[RED][0]
@@ -141,14 +141,14 @@ def test_vp_formula_and_snapshot_replaces() -> None:
     st.banked_combat[RED] = 1
     st.objectives[RED] = ["OB01", "OB02"]
     st.achieved[RED] = [True, False]
-    assert st.vp(RED) == 5 + 3
+    assert scoring.vp(st, RED) == 5 + 3
     scoring.take_snapshot(st)
     assert st.snap_hexes[RED] == 2 and st.snap_citadel == RED
-    assert st.public_vp(RED) == 5 + 2 + 5 and st.vp(RED) == 15
-    st.remove(hx(st, "C"), 1)
-    assert st.public_vp(RED) == 12
+    assert scoring.public_vp(st, RED) == 5 + 2 + 5 and scoring.vp(st, RED) == 15
+    board.remove(st, hx(st, "C"), 1)
+    assert scoring.public_vp(st, RED) == 12
     scoring.take_snapshot(st)
-    assert st.public_vp(RED) == 6 and st.banked(RED) == 5
+    assert scoring.public_vp(st, RED) == 6 and scoring.banked(st, RED) == 5
 
 
 def test_we7_immediate_victory_after_build() -> None:
@@ -163,7 +163,7 @@ def test_we7_immediate_victory_after_build() -> None:
     give(st, BLUE, stone=1, wood=1)
     turn.begin_turn(st)
     refresh(st)
-    assert not st.over and st.vp(BLUE) == 14
+    assert not st.over and scoring.vp(st, BLUE) == 14
     act(st, "skip", "build watchtower T22")
     assert st.over and st.winners() == [BLUE] and st.end_reason == "victory_points"
     assert st.actions_taken == 1
@@ -209,6 +209,6 @@ def test_nothing_is_tested_inside_an_action() -> None:
     st.banked_build[RED] = 14
     dice(st, "3", "3", "3", "1")
     act(st, "attack T01 T08 3")
-    assert st.vp(RED) == 15 and st.phase == "conquer" and not st.over
+    assert scoring.vp(st, RED) == 15 and st.phase == "conquer" and not st.over
     act(st, "conquer 2")
     assert st.over and st.winners() == [RED]

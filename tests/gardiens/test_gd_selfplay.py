@@ -16,6 +16,7 @@ from keepers.core.match import run_game
 from keepers.core.record import load_position, save_position
 from keepers.games.gardiens import GAME
 from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import board, scoring
 from keepers.games.gardiens.state import NONE
 
 SEEDS = range(200)
@@ -30,13 +31,13 @@ def check_invariants(st: GardiensState) -> None:
         assert st.supply[r] + sum(c[r] for c in st.cubes) == total
     for p in range(st.n):
         assert min(st.cubes[p]) >= 0 and st.reserve[p] >= 0
-        assert st.reserve[p] + st.on_board(p) == data.guardians_per_player
+        assert st.reserve[p] + board.on_board(st, p) == data.guardians_per_player
     for h, count in enumerate(st.count):
         assert 0 <= count <= limit
         assert (count == 0) == (st.owner[h] == NONE)
         # GR-25.3; with GR-29.6 shadows=advance a Shadow may stand on guardians it passes
-        assert not (count and st.has_shadow(h)) or st.shadows_advance
-        assert not (count and st.has_shadow(h) and h in st.controlled(st.owner[h]))
+        assert not (count and board.has_shadow(st, h)) or st.shadows_advance
+        assert not (count and board.has_shadow(st, h) and h in board.controlled(st, st.owner[h]))
     playing = [st.ctx["card"]] if "card" in st.ctx else []
     cards = st.deck + st.river + st.discard + [c for h in st.hands for c in h] + playing
     assert sorted(cards) == sorted(data.card_instances)
@@ -44,7 +45,7 @@ def check_invariants(st: GardiensState) -> None:
     for b, copies in enumerate(b.copies for b in data.buildings):
         assert st.bsupply[b] + st.building.count(b) == copies
     assert len(st.river) <= data.rule("river_size")
-    assert st.scores() == ([st.vp(p) for p in range(st.n)] if not st.coop else st.scores())
+    assert st.scores() == ([scoring.vp(st, p) for p in range(st.n)] if not st.coop else st.scores())
 
 
 def hide_others(st: GardiensState, viewer: int) -> GardiensState:

@@ -10,6 +10,7 @@ from gdhelp import started
 from keepers.core.errors import RuleError
 from keepers.games.gardiens import GAME
 from keepers.games.gardiens.game import GardiensState
+from keepers.games.gardiens.rules import board
 
 
 def fresh(players: int, seed: int = 0) -> GardiensState:
@@ -69,7 +70,7 @@ def test_forward_hexes_chosen_in_seat_order() -> None:
         chosen.append(action.split()[1])
         st.apply(action)
     for player in range(3):
-        assert st.on_board(player) == 3
+        assert board.on_board(st, player) == 3
         assert st.reserve[player] == 7
 
 

@@ -35,7 +35,7 @@ from keepers.core.rng import Rng
 from keepers.games.gardiens import GAME
 from keepers.games.gardiens.game import GardiensState
 from keepers.games.gardiens.render import render_view, rules_line
-from keepers.games.gardiens.rules import scoring, turn
+from keepers.games.gardiens.rules import board, scoring, seats, turn
 from keepers.games.gardiens.state import NONE
 
 DEFAULTS = {"coop": False, "max_rounds": 60, "first_player": "rotate",
@@ -251,7 +251,7 @@ def test_first_player_rotates_or_stays(reading: str, second_round_first: int) ->
     finish_round(st)
     assert st.round == 2 and st.active == second_round_first
     assert st.view(None)["first_player"] == st.colour(second_round_first)
-    assert turn.round_first_player(st) == second_round_first
+    assert seats.first_player(st) == second_round_first
     # end of round 2: Royal Bounty, one gold left in the supply, goes to the first player
     set_events(st, "EV18")
     set_supply(st, "gold", 1)
@@ -275,14 +275,14 @@ def test_territory_points_snapshot_or_accumulate(reading: str, totals: list[int]
     seen = []
     for round_end in range(3):
         if round_end == 2:
-            st.remove(hx(st, "T03"), 1)  # RED now holds 2 hexes
+            board.remove(st, hx(st, "T03"), 1)  # RED now holds 2 hexes
         set_events(st, "EV17")
         st.turn_in_round = st.n - 1
         turn.end_round(st)
         refresh(st)
         seen.append(st.snap_hexes[RED])
         assert st.view(None)["seats"][RED]["territory_points"] == st.snap_hexes[RED]
-        assert st.public_vp(RED) == st.snap_hexes[RED]  # nothing else scored
+        assert scoring.public_vp(st, RED) == st.snap_hexes[RED]  # nothing else scored
     assert seen == totals
     assert st.snap_hexes[BLUE] == (1 if reading == "snapshot" else 3)
 
@@ -297,7 +297,7 @@ def test_accumulated_tie_break_counts_the_final_snapshot() -> None:
     st.snap_hexes = [10, 6]  # RED held more hexes in earlier rounds
     scoring.take_snapshot(st)  # + 1 and + 2
     st.banked_build[BLUE] = 3  # 11 + 0 = 8 + 3
-    assert st.vp(RED) == st.vp(BLUE) == 11
+    assert scoring.vp(st, RED) == scoring.vp(st, BLUE) == 11
     assert scoring.score_winners(st) == [BLUE]
 
 
@@ -371,7 +371,7 @@ def test_watchtower_sees_all_or_adjacent_hands(reading: str) -> None:
     assert "visible_hands" not in st.view(None) and "hand" not in st.view(None)
     for seat in (BLUE, GREEN, None):
         assert st.hands[RED][0] not in json.dumps(st.view(seat)["seats"])
-    st.remove(hx(st, "T01"), 1)  # the tower is lost: nothing is seen any more
+    board.remove(st, hx(st, "T01"), 1)  # the tower is lost: nothing is seen any more
     assert st.view(RED)["visible_hands"] == {}
 
 
@@ -579,7 +579,7 @@ def test_shadows_advance_over_guardians() -> None:
     end_round(st)
     assert st.phase != "devour" and st.shadow_pos[0] == t15
     assert st.count[t15] == 2 and st.owner[t15] == RED and st.hands[RED]
-    assert t15 not in st.controlled(RED)
+    assert t15 not in board.controlled(st, RED)
     assert not any(a.split()[:2] in (["move", "T15"], ["attack", "T15"])
                    for a in st.legal_actions())
     put(st, RED, "T01", 1)
@@ -588,7 +588,7 @@ def test_shadows_advance_over_guardians() -> None:
     assert st.view(None)["board"][t15]["shadows"] == ["SH1"]
     end_round(st)
     assert st.over and st.end_reason == "citadel_fell"
-    assert st.count[t15] == 2 and t15 in st.controlled(RED)
+    assert st.count[t15] == 2 and t15 in board.controlled(st, RED)
 
 
 def test_banishing_a_shadow_that_stands_on_guardians() -> None:
@@ -604,7 +604,7 @@ def test_banishing_a_shadow_that_stands_on_guardians() -> None:
     while st.phase == "attack_card":
         act(st, "nocard")
     assert st.shadow_pos[0] == NONE and st.phase == "action"
-    assert t15 in st.controlled(RED) and st.count[t15] == 2
+    assert t15 in board.controlled(st, RED) and st.count[t15] == 2
 
 
 def test_nothing_enters_a_shadow_hex_in_random_play() -> None:

@@ -14,7 +14,7 @@ from keepers.core.simulate import wilson
 from keepers.games.gardiens import flow
 from keepers.games.gardiens.data import GameData, load
 from keepers.games.gardiens.flow import STEPS, play
-from keepers.games.gardiens.rules import decisions, setup
+from keepers.games.gardiens.rules import decisions, scoring, setup
 from keepers.games.gardiens.serial import check_position, position_from_dict, position_to_dict
 from keepers.games.gardiens.state import Position
 from keepers.games.gardiens.views import make_view
@@ -78,7 +78,7 @@ class GardiensState(Position):
         """Return each player's total VP (GR-18.1); in co-op 1 for a win, else 0."""
         if self.coop:
             return [1 if self.winners_list else 0] * self.n
-        return [self.vp(p) for p in range(self.n)]
+        return [scoring.vp(self, p) for p in range(self.n)]
 
     def winners(self) -> list[int]:
         """Return the winning players (empty while the game runs or on a co-op loss)."""
@@ -110,14 +110,14 @@ class GardiensState(Position):
         out["shared_win"] = float(len(self.winners_list) > 1)
         for p in range(self.n):
             key = f"s{self.seat(p)}"
-            citadel = self.public_vp(p) - self.banked(p) - self.snap_hexes[p]
+            citadel = scoring.public_vp(self, p) - scoring.banked(self, p) - self.snap_hexes[p]
             out[f"{key}_win"] = 1.0 / len(self.winners_list) if p in self.winners_list else 0.0
-            out[f"{key}_vp"] = float(self.vp(p))
+            out[f"{key}_vp"] = float(scoring.vp(self, p))
             out[f"{key}_vp_buildings"] = float(self.banked_build[p])
             out[f"{key}_vp_combats"] = float(self.banked_combat[p])
             out[f"{key}_vp_territory"] = float(self.snap_hexes[p])
             out[f"{key}_vp_citadel"] = float(citadel)
-            out[f"{key}_vp_objectives"] = float(self.objective_vp(p))
+            out[f"{key}_vp_objectives"] = float(scoring.objective_vp(self, p))
         return out
 
 

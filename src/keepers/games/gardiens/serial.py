@@ -14,6 +14,7 @@ from keepers.core.game import JsonDict
 from keepers.core.rng import Rng
 from keepers.games.gardiens import flow
 from keepers.games.gardiens.data import GameData
+from keepers.games.gardiens.rules import board
 from keepers.games.gardiens.state import (
     LIST_FIELDS,
     NESTED_FIELDS,
@@ -129,7 +130,7 @@ def _check_board(st: Position) -> None:
         if not NONE <= st.building[h] < len(st.data.buildings):
             raise ValueError(f"hex {st.label(h)} has an unknown building")
     for p in range(st.n):
-        if st.reserve[p] + st.on_board(p) != st.data.guardians_per_player:
+        if st.reserve[p] + board.on_board(st, p) != st.data.guardians_per_player:
             raise ValueError(f"player {p} does not have {st.data.guardians_per_player} guardians")
     for b, definition in enumerate(st.data.buildings):
         if st.bsupply[b] + st.building.count(b) != definition.copies:

@@ -1,11 +1,11 @@
-"""The position of a game of Les Gardiens du Royaume: its fields, their copy, and
-the primitives every rule uses.
+"""The position of a game of Les Gardiens du Royaume: its fields and their copy.
 
 :class:`Position` holds the board, players, decks, options and the pending step
-(``phase``, ``decider``, ``ctx``: see :mod:`~keepers.games.gardiens.flow`), and
-the board operations the rules are written with (control, cubes, cards, dice,
-victory points).  The rules themselves live in :mod:`keepers.games.gardiens.rules`,
-the file format in :mod:`~keepers.games.gardiens.serial`.
+(``phase``, ``decider``, ``ctx``: see :mod:`~keepers.games.gardiens.flow`), two
+caches the rules keep on it, and lookups that only translate names (hex labels,
+seats and colours, card instances).  The rules, down to placing a guardian or
+taking a cube, live in :mod:`keepers.games.gardiens.rules`; the file format in
+:mod:`~keepers.games.gardiens.serial`.
 
 A position is the engine's :class:`GameState` (``GardiensState`` in
 :mod:`~keepers.games.gardiens.game` adds the engine contract to it) rather than
@@ -20,7 +20,7 @@ from typing import Any, Self
 
 from keepers.core.game import GameState
 from keepers.core.rng import Rng
-from keepers.games.gardiens.data import CardDef, GameData, Layout, covers, load, needs_of
+from keepers.games.gardiens.data import CardDef, GameData, Layout, load
 
 NONE = -1
 
@@ -132,14 +132,6 @@ class Position(GameState):
         self.gifts = options["alliance_sharing"] == "gift" and not self.coop
         self.shadows_advance = options["shadows"] == "advance" and self.coop
 
-    def round_first(self) -> int:
-        """The player who starts the current round and draws its Event (GR-4.1, GR-17.2):
-        seat ((n - 1) mod N) + 1 in round n, or always seat 1 with ``first_player=fixed``
-        (GR-29.1)."""
-        if self.fixed_first:
-            return self.first
-        return (self.first + (self.round if self.round > 0 else 1) - 1) % self.n
-
     def clone(self) -> Self:
         """Return an independent copy; static data is shared."""
         other = object.__new__(type(self))
@@ -209,7 +201,7 @@ class Position(GameState):
         other.hexes_cache = self.hexes_cache  # likewise (checked against ``owner``)
         return other
 
-    # -- board helpers --------------------------------------------------------
+    # -- names and lookups ----------------------------------------------------
     def label(self, hex_index: int) -> str:
         """Return the printed label of a hex (``C``, ``S-E``, ``T01``, ``H2``)."""
         return self.layout.hexes[hex_index].label
@@ -217,56 +209,6 @@ class Position(GameState):
     def hex_of(self, label: str) -> int:
         """Return the index of a hex label, or -1."""
         return self.layout.by_label.get(label, NONE)
-
-    def has_shadow(self, hex_index: int) -> bool:
-        """Return True when a Shadow stands on the hex (GR-25.3)."""
-        return hex_index in self.shadow_pos
-
-    def is_neutral(self, hex_index: int) -> bool:
-        """GR-14.2: no guardian and no Shadow."""
-        return self.count[hex_index] == 0 and not self.has_shadow(hex_index)
-
-    def controlled(self, player: int) -> list[int]:
-        """Return the hexes the player controls (GR-14.1), in hex order."""
-        return self.controlled_shared(player).copy()  # the remembered list stays private
-
-    def controlled_shared(self, player: int) -> list[int]:
-        """:meth:`controlled` without the copy, for hot callers that only read it: the
-        remembered list itself, which the caller must not change."""
-        # Asked several times a turn (collection, each action listing, card tests), on
-        # a board that often has not changed: remembered with a copy of ``owner``, and
-        # searched again when ``owner`` differs from it (so hand-made changes are seen).
-        cache, owner = self.hexes_cache, self.owner
-        if cache is None or cache[0] != owner:
-            cache = self.hexes_cache = (owner.copy(), {})
-        found = cache[1].get(player)
-        if found is None:
-            found = cache[1][player] = self._search_controlled(player)
-        return found
-
-    def _search_controlled(self, player: int) -> list[int]:
-        # A player holds few hexes: count/index scan the board in C, which is
-        # faster than a comprehension over every hex.
-        owner = self.owner
-        out: list[int] = []
-        h = -1
-        for _ in range(owner.count(player)):
-            h = owner.index(player, h + 1)
-            out.append(h)
-        if self.shadows_advance and self.shadow_pos:
-            # GR-29.6: guardians a Shadow walked onto stay, but a Shadow hex has no
-            # controller (GR-25.3); whoever moves a Shadow forgets this list.
-            shadows = self.shadow_pos
-            return [h for h in out if h not in shadows]
-        return out
-
-    def controls(self, player: int, hex_index: int) -> bool:
-        """Return True when the player has a guardian on the hex."""
-        return self.owner[hex_index] == player
-
-    def is_protected(self, hex_index: int) -> bool:
-        """Warding Sigil protection in force on the hex (GR-21.2 protect)."""
-        return self.protect[hex_index] != NONE and self.protect[hex_index] == self.owner[hex_index]
 
     def home(self, player: int) -> int:
         """Return the hex index of the player's own home tile (GR-3.3)."""
@@ -294,194 +236,14 @@ class Position(GameState):
             out.append((player + i) % n)
         return out
 
-    def non_allied(self, player: int) -> list[int]:
-        """Return the non-allied opponents (GR-0.4)."""
-        return [p for p in self.opponents(player) if self.ally[player] != p and not self.coop]
-
     def hex_building(self, hex_index: int) -> str | None:
         """Return the building key on a hex, or None."""
         b = self.building[hex_index]
         return None if b == NONE else self.data.buildings[b].key
 
-    def building_works(self, hex_index: int, key: str) -> bool:
-        """A building works only for the controller of its hex (GR-7.4)."""
-        return self.owner[hex_index] != NONE and self.hex_building(hex_index) == key
-
-    def controls_building(self, player: int, key: str) -> int:
-        """Count the hexes the player controls holding a building of that type."""
-        return self.controls_building_type(player, self.data.building_index[key])
-
-    def controls_building_type(self, player: int, want: int) -> int:
-        """:meth:`controls_building` by building index."""
-        building, owner = self.building, self.owner
-        found = h = 0
-        for _ in range(building.count(want)):  # buildings are few: find them in C
-            h = building.index(want, h) + 1
-            found += owner[h - 1] == player
-        if found and self.shadows_advance:  # a building on a Shadow hex works for nobody
-            found -= sum(1 for pos in set(self.shadow_pos)
-                         if pos != NONE and owner[pos] == player and building[pos] == want)
-        return found
-
-    # -- guardians ------------------------------------------------------------
-    def place(self, player: int, hex_index: int, number: int) -> None:
-        """Put guardians from reserve on a hex, then apply overpopulation (GR-14.4)."""
-        reserve = self.reserve[player]
-        number = reserve if reserve < number else number  # min(), without its slow call
-        if number <= 0:
-            return
-        self.reserve[player] -= number
-        self.owner[hex_index] = player
-        self.count[hex_index] += number
-        self.overpopulate(hex_index)
-
-    def remove(self, hex_index: int, number: int) -> None:
-        """Return guardians from a hex to their owner's reserve (GR-14.3)."""
-        player = self.owner[hex_index]
-        present = self.count[hex_index]
-        number = present if present < number else number  # min(), without its slow call
-        if player == NONE or number <= 0:
-            return
-        self.count[hex_index] -= number
-        self.reserve[player] += number
-        if self.count[hex_index] == 0:
-            self.owner[hex_index] = NONE
-            self.protect[hex_index] = NONE
-
-    def shift(self, source: int, dest: int, number: int) -> None:
-        """Move guardians of the owner of ``source`` to ``dest`` (claiming it), GR-9.3."""
-        player = self.owner[source]
-        self.count[source] -= number
-        if self.count[source] == 0:
-            self.owner[source] = NONE
-            self.protect[source] = NONE
-        if self.owner[dest] != player:
-            self.protect[dest] = NONE
-        self.owner[dest] = player
-        self.count[dest] += number
-        self.overpopulate(dest)
-
-    def overpopulate(self, hex_index: int) -> None:
-        """GR-14.4: guardians above the limit return to reserve."""
-        limit = self.data.rule("max_guardians_per_hex")
-        excess = self.count[hex_index] - limit
-        if excess > 0:
-            self.count[hex_index] = limit
-            self.reserve[self.owner[hex_index]] += excess
-
-    def on_board(self, player: int) -> int:
-        """Return the number of the player's guardians on the board."""
-        return sum(c for o, c in zip(self.owner, self.count, strict=True) if o == player)
-
-    # -- cubes ----------------------------------------------------------------
-    def gain(self, player: int, resource: int, number: int) -> int:
-        """Take up to ``number`` cubes from the supply (GR-5.4); returns how many."""
-        left = self.supply[resource]
-        taken = left if left < number else number  # min(), without its slow call
-        self.supply[resource] -= taken
-        self.cubes[player][resource] += taken
-        return taken
-
-    def pay(self, player: int, resource: int, number: int) -> None:
-        """Return cubes to the supply (the caller checked the player holds them)."""
-        self.cubes[player][resource] -= number
-        self.supply[resource] += number
-
-    def can_pay(self, player: int, cost: tuple[int, ...] | list[int]) -> bool:
-        """Return True when the player holds every cube of ``cost``."""
-        return covers(self.cubes[player], needs_of(tuple(cost)))
-
-    def pay_cost(self, player: int, cost: tuple[int, ...] | list[int]) -> None:
-        """Pay a full cost to the supply."""
-        for resource, need in enumerate(cost):
-            if need:
-                self.pay(player, resource, need)
-
-    # -- cards ----------------------------------------------------------------
     def card(self, instance: str) -> CardDef:
         """Return the definition of a card instance such as ``AC01#2``."""
         return self.data.card_of[instance]
-
-    def draw_card(self) -> str | None:
-        """Draw the top card of the Action deck, reshuffling if needed (GR-12.8)."""
-        if not self.deck:
-            if not self.discard:
-                return None
-            self.deck = self.discard
-            self.discard = []
-            self.rng.shuffle(self.deck)
-        return self.deck.pop()
-
-    def draw_to_hand(self, player: int, number: int = 1) -> None:
-        """Draw cards into a hand, as far as the decks allow."""
-        for _ in range(number):
-            card = self.draw_card()
-            if card is None:
-                return
-            self.hands[player].append(card)
-
-    def take_from_river(self, player: int, instance: str) -> None:
-        """Move a river card to a hand and refill the river (GR-12.7)."""
-        self.river.remove(instance)
-        self.hands[player].append(instance)
-        self.refill_river()
-
-    def refill_river(self) -> None:
-        """Top the river up to its size, as far as possible (GR-12.7)."""
-        size = self.data.rule("river_size")
-        while len(self.river) < size:
-            card = self.draw_card()
-            if card is None:
-                return
-            self.river.append(card)
-
-    def discard_from_hand(self, player: int, instance: str) -> None:
-        """Move a card from a hand to the Action discard pile (GR-12.5)."""
-        self.hands[player].remove(instance)
-        self.discard.append(instance)
-
-    # -- dice -----------------------------------------------------------------
-    def roll(self) -> str:
-        """Roll one combat die with the state's generator (GR-1.5)."""
-        if self.forced_dice:
-            return self.forced_dice.pop(0)
-        faces = self.data.dice_faces
-        return faces[self.rng.below(len(faces))]
-
-    # -- victory points -------------------------------------------------------
-    def banked(self, player: int) -> int:
-        """Banked points B (GR-18.2)."""
-        return self.banked_build[player] + self.banked_combat[player]
-
-    def public_vp(self, player: int) -> int:
-        """B + S_T + S_C (GR-18.6)."""
-        rule = self.data.rule
-        citadel = rule("vp_citadel_at_snapshot") if self.snap_citadel == player else 0
-        return (self.banked_build[player] + self.banked_combat[player]
-                + rule("vp_per_hex_at_snapshot") * self.snap_hexes[player] + citadel)
-
-    def objective_vp(self, player: int) -> int:
-        """3 VP per accomplished objective (GR-18.5)."""
-        return self.data.rule("vp_per_objective") * sum(self.achieved[player])
-
-    def vp(self, player: int) -> int:
-        """Total VP (GR-18.1): B + S_T + S_C + objectives (asked at every checkpoint)."""
-        weights = self.data.vp_rules
-        if weights is None:
-            return self._vp_by_rules(player)
-        total = (self.banked_build[player] + self.banked_combat[player]
-                 + weights[0] * self.snap_hexes[player] + weights[1] * sum(self.achieved[player]))
-        return total + weights[2] if self.snap_citadel == player else total
-
-    def _vp_by_rules(self, player: int) -> int:
-        """:meth:`vp` reading each number with ``rule()`` (data with a missing one)."""
-        rule = self.data.rule
-        total = (self.banked_build[player] + self.banked_combat[player]
-                 + rule("vp_per_hex_at_snapshot") * self.snap_hexes[player]
-                 + rule("vp_per_objective") * sum(self.achieved[player]))
-        if self.snap_citadel == player:
-            total += rule("vp_citadel_at_snapshot")
-        return total
 
 
 def copy_ctx(ctx: dict[str, Any]) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from keepers.core.game import JsonDict
-from keepers.games.gardiens.rules import cards
+from keepers.games.gardiens.rules import board, cards, scoring, seats
 from keepers.games.gardiens.state import NONE, Position
 
 PUBLIC_CTX = ("S", "T", "k", "acard", "dcard", "magic", "card", "give", "get", "proposer")
@@ -46,7 +46,7 @@ def make_view(st: Position, player: int | None) -> JsonDict:
         "coop": st.coop,
         "options": dict(st.options),
         "round": st.round,
-        "first_player": st.colour(st.round_first()),
+        "first_player": st.colour(seats.first_player(st)),
         "active": st.colour(st.active),
         "board": board_view(st),
         "seats": [seat_view(st, p) for p in range(st.n)],
@@ -99,7 +99,7 @@ def board_view(st: Position) -> list[dict[str, Any]]:
 
 def seat_view(st: Position, p: int) -> dict[str, Any]:
     """Public items of one player (GR-20.1)."""
-    ally, banked, public = st.ally[p], st.banked(p), st.public_vp(p)
+    ally, banked, public = st.ally[p], scoring.banked(st, p), scoring.public_vp(st, p)
     return {
         "colour": st.colour(p), "seat": st.seat(p), "home": st.label(st.home(p)),
         "cubes": dict(zip(st.data.resources, st.cubes[p], strict=True)),
@@ -132,7 +132,7 @@ def visible_hands(st: Position, p: int) -> dict[str, list[str]]:
         return {st.colour(q): list(st.hands[q]) for q in st.opponents(p)}
     tower = st.data.building_index["watchtower"]
     seen: set[int] = set()
-    for h in st.controlled_shared(p):  # read only
+    for h in board.controlled_shared(st, p):  # read only
         if st.building[h] == tower:
             if st.tower_all:
                 return {st.colour(q): list(st.hands[q]) for q in sorted(st.opponents(p))}

@@ -16,6 +16,9 @@ Importing this package registers every step kind in :mod:`~keepers.games.gardien
 ``scoring``        GR-4.4 checkpoints, GR-18 victory points, GR-19 end of the game
 ``objectives``     GR-24 secret objectives
 ``events``         GR-23 Event cards
+``seats``          GR-4.1 first player (GR-29.1), GR-17.2 turn order, GR-0.4 opponents
+``board``          GR-14 control, reserve, overpopulation (GR-7.4, GR-21.2, GR-25.3)
+``components``     GR-5.4 cubes, GR-12.5 to 12.8 cards, GR-1.5 the die
 =================  ==============================================================
 
 Each module imports only the modules listed below it (the import-linter contract

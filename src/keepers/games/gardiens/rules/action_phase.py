@@ -9,7 +9,17 @@ RECRUIT, MOVE, TRADE), ``combat`` (ATTACK), ``cards`` (PLAY_CARD), ``coop``
 from __future__ import annotations
 
 from keepers.games.gardiens import flow
-from keepers.games.gardiens.rules import actions, alliances, cards, combat, coop, scoring, turn
+from keepers.games.gardiens.rules import (
+    actions,
+    alliances,
+    board,
+    cards,
+    combat,
+    components,
+    coop,
+    scoring,
+    turn,
+)
 from keepers.games.gardiens.state import NONE, Position
 
 
@@ -17,7 +27,7 @@ from keepers.games.gardiens.state import NONE, Position
 def step_action(st: Position) -> list[str]:
     """All legal actions of the active player, in a stable order (GR-6.2)."""
     p = st.active
-    mine = st.controlled_shared(p)  # read (never changed) by the option finders below
+    mine = board.controlled_shared(st, p)  # read (never changed) by the option finders below
     out = actions.build_options(st, p, None, mine)
     if actions.recruit_possible(st, p, mine):
         out.append("recruit")
@@ -39,13 +49,13 @@ def answer_action(st: Position, action: str) -> None:
     """Dispatch a legal action."""
     move = st.layout.move_args.get(action)
     if move is not None:  # the most frequent action, its hexes found without parsing
-        st.shift(*move)
+        board.shift(st, *move)
         turn.action_done(st)
         return
     words = action.split()  # indexed, not unpacked: no list of the arguments
     verb = words[0]
     if verb == "move":  # with more guardians than the map's commands (made by hand)
-        st.shift(st.hex_of(words[1]), st.hex_of(words[2]), int(words[3]))
+        board.shift(st, st.hex_of(words[1]), st.hex_of(words[2]), int(words[3]))
         turn.action_done(st)
     elif verb == "build":
         actions.do_build(st, st.active, words[1], st.hex_of(words[2]), st.data.buildings[
@@ -68,7 +78,7 @@ def answer_action(st: Position, action: str) -> None:
 # -- PASS (GR-13) ----------------------------------------------------------------
 def do_pass(st: Position) -> None:
     """Draw one card; the action phase ends at once."""
-    st.draw_to_hand(st.active, st.data.rule("pass_draws"))
+    components.draw_to_hand(st, st.active, st.data.rule("pass_draws"))
     st.actions_taken += 1
     scoring.checkpoint(st, "CP3")
     if not st.over:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from keepers.games.gardiens import flow
 from keepers.games.gardiens.data import Layout, Steps, covers, steps_of
-from keepers.games.gardiens.rules import events, turn
+from keepers.games.gardiens.rules import board, components, events, turn
 from keepers.games.gardiens.state import NONE, Position
 
 
@@ -20,7 +20,7 @@ def buildable_hexes(st: Position, p: int, mine: list[int] | None = None) -> list
     citadels = st.layout.kind_hexes.get("citadel", ())
     building = st.building
     out = []
-    for h in st.controlled(p) if mine is None else mine:  # few: a loop beats a comprehension
+    for h in board.controlled(st, p) if mine is None else mine:  # few: a loop beats a comprehension
         if building[h] == NONE and h not in citadels:
             out.append(h)
     return out
@@ -64,7 +64,7 @@ def _discounted_build_options(st: Position, p: int, discount: int,
 def do_build(st: Position, p: int, key: str, h: int, cost: tuple[int, ...]) -> None:
     """GR-7.2: pay, place the tile, bank 2 VP, note the type built."""
     index = st.data.building_index[key]
-    st.pay_cost(p, cost)
+    components.pay_cost(st, p, cost)
     st.building[h] = index
     st.bsupply[index] -= 1
     st.banked_build[p] += st.data.rule("vp_per_building_built")
@@ -75,7 +75,7 @@ def do_build(st: Position, p: int, key: str, h: int, cost: tuple[int, ...]) -> N
 # -- RECRUIT (GR-8) --------------------------------------------------------------
 def placement_hexes(st: Position, p: int) -> list[int]:
     """GR-8.3: a controlled hex, or the re-entry hexes when the player controls none."""
-    mine = st.controlled(p)
+    mine = board.controlled(st, p)
     if mine:
         return mine
     return _reentry_hexes(st, p)
@@ -83,9 +83,9 @@ def placement_hexes(st: Position, p: int) -> list[int]:
 
 def _reentry_hexes(st: Position, p: int) -> list[int]:
     home = st.home(p)
-    if st.is_neutral(home):
+    if board.is_neutral(st, home):
         return [home]
-    return [h for h in st.layout.neighbours[home] if st.is_neutral(h)]
+    return [h for h in st.layout.neighbours[home] if board.is_neutral(st, h)]
 
 
 def recruit_cost(st: Position) -> list[int]:
@@ -102,7 +102,7 @@ def recruit_possible(st: Position, p: int, mine: list[int] | None = None) -> boo
 
 def start_recruit(st: Position) -> None:
     """Pay, then draw a card (river or deck), then place (GR-8.2)."""
-    st.pay_cost(st.active, st.data.recruit_cost)
+    components.pay_cost(st, st.active, st.data.recruit_cost)
     if st.river or st.deck or st.discard:
         flow.ask(st, "recruit_draw", st.active)
     else:
@@ -121,9 +121,9 @@ def answer_recruit_draw(st: Position, action: str) -> None:
     """Take the card, then ask for the placement hex."""
     card = action.split()[1]
     if card == "deck":
-        st.draw_to_hand(st.active)
+        components.draw_to_hand(st, st.active)
     else:
-        st.take_from_river(st.active, card)
+        components.take_from_river(st, st.active, card)
     flow.ask(st, "place", st.active, purpose="recruit")
 
 
@@ -134,7 +134,7 @@ def step_place(st: Position) -> list[str]:
 
 def answer_place(st: Position, action: str) -> None:
     """Place the recruit; overpopulation applies (GR-8.4)."""
-    st.place(st.active, st.hex_of(action.split()[1]), 1)
+    board.place(st, st.active, st.hex_of(action.split()[1]), 1)
     turn.action_done(st)
 
 
@@ -143,7 +143,7 @@ def move_actions(st: Position, p: int, mine: list[int] | None = None) -> list[st
     """``move S D n`` for every legal MOVE (GR-9.2, 9.4); ``mine``: p's hexes, if known."""
     out: list[str] = []
     owner, count, shadows, layout = st.owner, st.count, st.shadow_pos, st.layout
-    for s in st.controlled(p) if mine is None else mine:
+    for s in board.controlled(st, p) if mine is None else mine:
         engaged, rows = count[s], command_rows(layout, layout.move_cmds, s, count[s])
         for j, d in enumerate(layout.neighbours[s]):
             # own or neutral; never onto a Shadow (own guardians share one only under
@@ -273,7 +273,7 @@ def _controls_market(st: Position, p: int, mine: list[int] | None) -> bool:
     """``st.controls_building(p, "market")``, read on p's few hexes when they are known
     rather than on the whole board."""
     if mine is None:
-        return bool(st.controls_building(p, "market"))
+        return bool(board.controls_building(st, p, "market"))
     want, building = st.data.building_index["market"], st.building
     for h in mine:
         if building[h] == want:
@@ -310,8 +310,8 @@ def answer_trade(st: Position, action: str) -> None:
         finish_trade(st)
         return
     _, give, take = action.split()
-    st.pay(st.active, st.data.res(give), st.ctx["rate"])
-    st.gain(st.active, st.data.res(take), 1)
+    components.pay(st, st.active, st.data.res(give), st.ctx["rate"])
+    components.gain(st, st.active, st.data.res(take), 1)
     st.ctx["done"] += 1
     if not can_exchange(st, st.active, st.ctx["rate"]):
         finish_trade(st)

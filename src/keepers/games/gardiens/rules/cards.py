@@ -13,7 +13,7 @@ from typing import Any
 
 from keepers.games.gardiens import flow
 from keepers.games.gardiens.data import covers, needs_of, pay_vector
-from keepers.games.gardiens.rules import actions, collection, events, turn
+from keepers.games.gardiens.rules import actions, board, collection, components, events, seats, turn
 from keepers.games.gardiens.state import NONE, Position
 
 AUTO_OPS = ("gain", "draw", "pay")
@@ -132,11 +132,11 @@ def start_op(st: Position, op: dict[str, Any]) -> bool:
     """Apply an automatic operation, or prepare a choice; True when a decision is needed."""
     p, name = st.active, op["op"]
     if name == "gain":
-        st.gain(p, st.data.res(op["resource"]), int(op["n"]))
+        components.gain(st, p, st.data.res(op["resource"]), int(op["n"]))
     elif name == "draw":
-        st.draw_to_hand(p, int(op["n"]))
+        components.draw_to_hand(st, p, int(op["n"]))
     elif name == "pay":
-        st.pay(p, st.data.res(op["resource"]), int(op["n"]))
+        components.pay(st, p, st.data.res(op["resource"]), int(op["n"]))
     elif name in _LEGAL:
         st.ctx["left"] = int(op.get("n", 1))
         st.ctx["step"] = "first"
@@ -170,7 +170,7 @@ def _l_gain_any(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -
 
 
 def _a_gain_any(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
-    st.gain(p, st.data.res(action.split()[1]), 1)
+    components.gain(st, p, st.data.res(action.split()[1]), 1)
     return _count_down(st)
 
 
@@ -180,16 +180,16 @@ def _l_take_river(st: Position, p: int, op: dict[str, Any],
 
 
 def _a_take_river(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
-    st.take_from_river(p, action.split()[1])
+    components.take_from_river(st, p, action.split()[1])
     return _count_down(st)
 
 
 def place_targets(st: Position, p: int, target: str) -> list[int]:
     """``own_hex``: a controlled hex; ``neutral_adjacent``: a neutral neighbour of one."""
-    mine = st.controlled(p)
+    mine = board.controlled(st, p)
     if target == "own_hex":
         return mine
-    near = {n for h in mine for n in st.layout.neighbours[h] if st.is_neutral(n)}
+    near = {n for h in mine for n in st.layout.neighbours[h] if board.is_neutral(st, n)}
     return sorted(near)
 
 
@@ -200,7 +200,7 @@ def _l_place(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> l
 
 
 def _a_place(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
-    st.place(p, st.hex_of(action.split()[1]), int(op["n"]))
+    board.place(st, p, st.hex_of(action.split()[1]), int(op["n"]))
     return True
 
 
@@ -214,7 +214,7 @@ def _a_free_move(st: Position, p: int, op: dict[str, Any], action: str) -> bool 
     if action == "stop":
         return True
     _, s, d, n = action.split()
-    st.shift(st.hex_of(s), st.hex_of(d), int(n))
+    board.shift(st, st.hex_of(s), st.hex_of(d), int(n))
     return _count_down(st)
 
 
@@ -222,8 +222,8 @@ def _l_teleport(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -
     if ctx.get("step") == "count":
         return [f"count {m}" for m in range(1, st.count[ctx["S"]] + 1)]
     dests = [h for h in range(len(st.owner)) if h != st.layout.citadel
-             and (st.owner[h] == p and not st.has_shadow(h) or st.is_neutral(h))]
-    return [f"teleport {st.label(s)} {st.label(d)}" for s in st.controlled(p)
+             and (st.owner[h] == p and not board.has_shadow(st, h) or board.is_neutral(st, h))]
+    return [f"teleport {st.label(s)} {st.label(d)}" for s in board.controlled(st, p)
             for d in dests if d != s]
 
 
@@ -232,12 +232,12 @@ def _a_teleport(st: Position, p: int, op: dict[str, Any], action: str) -> bool |
     if words[0] == "teleport":
         st.ctx.update(step="count", S=st.hex_of(words[1]), D=st.hex_of(words[2]))
         return False
-    st.shift(st.ctx["S"], st.ctx["D"], int(words[1]))
+    board.shift(st, st.ctx["S"], st.ctx["D"], int(words[1]))
     return True
 
 
 def _l_protect(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
-    return [f"protect {st.label(h)}" for h in st.controlled(p)]
+    return [f"protect {st.label(h)}" for h in board.controlled(st, p)]
 
 
 def _a_protect(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
@@ -246,7 +246,7 @@ def _a_protect(st: Position, p: int, op: dict[str, Any], action: str) -> bool | 
 
 
 def _l_steal(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
-    return [f"steal {st.colour(q)} {n}" for q in st.non_allied(p)
+    return [f"steal {st.colour(q)} {n}" for q in seats.non_allied(st, p)
             for r, n in enumerate(_names(st)) if st.cubes[q][r] > 0]
 
 
@@ -261,9 +261,9 @@ def _a_steal(st: Position, p: int, op: dict[str, Any], action: str) -> bool | No
 
 def hostile_hexes(st: Position, p: int) -> list[int]:
     """Unprotected hexes of non-allied opponents adjacent to a hex of ``p`` (GR-12.6)."""
-    foes = set(st.non_allied(p))
-    near = {n for h in st.controlled(p) for n in st.layout.neighbours[h]}
-    return sorted(h for h in near if st.owner[h] in foes and not st.is_protected(h))
+    foes = set(seats.non_allied(st, p))
+    near = {n for h in board.controlled(st, p) for n in st.layout.neighbours[h]}
+    return sorted(h for h in near if st.owner[h] in foes and not board.is_protected(st, h))
 
 
 def _l_remove(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
@@ -272,7 +272,7 @@ def _l_remove(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> 
 
 
 def _a_remove(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
-    st.remove(st.hex_of(action.split()[1]), int(op["n"]))
+    board.remove(st, st.hex_of(action.split()[1]), int(op["n"]))
     return True
 
 
@@ -290,7 +290,7 @@ def _a_destroy(st: Position, p: int, op: dict[str, Any], action: str) -> bool | 
 def _l_spy(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     if ctx.get("step") == "discard":
         return [f"discard {c}" for c in sorted(set(st.hands[ctx["target"]]))]
-    return [f"spy {st.colour(q)}" for q in st.non_allied(p) if st.hands[q]]
+    return [f"spy {st.colour(q)}" for q in seats.non_allied(st, p) if st.hands[q]]
 
 
 def _a_spy(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
@@ -300,7 +300,7 @@ def _a_spy(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None
         st.ctx.update(step="discard", target=target,
                       left=min(int(op["n"]), len(st.hands[target])))
         return False
-    st.discard_from_hand(st.ctx["target"], words[1])
+    components.discard_from_hand(st, st.ctx["target"], words[1])
     return _count_down(st)
 
 
@@ -334,7 +334,7 @@ def discount_options(st: Position, p: int, cost: tuple[int, ...], n: int) -> lis
     def _walk(r: int, left: int, taken: list[int]) -> None:
         if r == len(cost):
             reduced = [c - t for c, t in zip(cost, taken, strict=True)]
-            if left == 0 and st.can_pay(p, reduced):
+            if left == 0 and components.can_pay(st, p, reduced):
                 label = "+".join(names[i] for i, t in enumerate(taken) for _ in range(t))
                 found.append(f"discount {label or 'none'}")
             return
@@ -378,8 +378,8 @@ def _a_exchange(st: Position, p: int, op: dict[str, Any], action: str) -> bool |
     if action == "stop":
         return True
     _, give, take = action.split()
-    st.pay(p, st.data.res(give), 1)
-    st.gain(p, st.data.res(take), 1)
+    components.pay(st, p, st.data.res(give), 1)
+    components.gain(st, p, st.data.res(take), 1)
     return _count_down(st)
 
 
@@ -392,8 +392,8 @@ def _a_market(st: Position, p: int, op: dict[str, Any], action: str) -> bool | N
     if action == "stop":
         return True
     _, give, take = action.split()
-    st.pay(p, st.data.res(give), actions.market_rate(st))
-    st.gain(p, st.data.res(take), 1)
+    components.pay(st, p, st.data.res(give), actions.market_rate(st))
+    components.gain(st, p, st.data.res(take), 1)
     st.ctx["done"] += 1
     return False
 
@@ -401,7 +401,7 @@ def _a_market(st: Position, p: int, op: dict[str, Any], action: str) -> bool | N
 def _l_reproduce(st: Position, p: int, op: dict[str, Any],
                  ctx: dict[str, Any]) -> list[str]:
     chosen = ctx.get("chosen", [])
-    return ["stop"] + [f"produce {st.label(h)}" for h in st.controlled(p) if h not in chosen]
+    return ["stop"] + [f"produce {st.label(h)}" for h in board.controlled(st, p) if h not in chosen]
 
 
 def _a_reproduce(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
@@ -409,7 +409,7 @@ def _a_reproduce(st: Position, p: int, op: dict[str, Any], action: str) -> bool 
     if action != "stop":
         chosen.append(st.hex_of(action.split()[1]))
         st.ctx["left"] -= 1
-        if st.ctx["left"] > 0 and len(chosen) < len(st.controlled(p)):
+        if st.ctx["left"] > 0 and len(chosen) < len(board.controlled(st, p)):
             return False
     collection.start_collection(st, list(chosen), "effect")
     return None
@@ -417,7 +417,7 @@ def _a_reproduce(st: Position, p: int, op: dict[str, Any], action: str) -> bool 
 
 def delay_targets(st: Position, p: int) -> list[int]:
     """Shadows adjacent to a hex the player controls, not yet delayed (GR-21.2)."""
-    near = {n for h in st.controlled(p) for n in st.layout.neighbours[h]}
+    near = {n for h in board.controlled(st, p) for n in st.layout.neighbours[h]}
     return [i for i, pos in enumerate(st.shadow_pos)
             if pos in near and not st.shadow_delayed[i]]
 
@@ -453,7 +453,7 @@ _APPLY = {
 
 def _teleport_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
     """``bool(_l_teleport(...))`` at the first step: some own hex S and destination D != S."""
-    mine = st.controlled(p)
+    mine = board.controlled(st, p)
     if not mine:
         return False
     owner, count, shadows, citadel = st.owner, st.count, st.shadow_pos, st.layout.citadel
@@ -469,7 +469,7 @@ def _teleport_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
 def _move_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
     """``bool(_l_free_move(...))``: some MOVE is legal (see ``actions.move_actions``)."""
     owner, count, shadows, neighbours = st.owner, st.count, st.shadow_pos, st.layout.neighbours
-    for s in st.controlled(p):
+    for s in board.controlled(st, p):
         if count[s] >= 1:
             for d in neighbours[s]:
                 if (owner[d] == p or count[d] == 0) and d not in shadows:
@@ -481,7 +481,7 @@ def _place_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
     """``bool(_l_place(...))``: a guardian in reserve and a target (see ``place_targets``)."""
     if st.reserve[p] <= 0:
         return False
-    mine = st.controlled(p)
+    mine = board.controlled(st, p)
     if op["target"] == "own_hex":
         return bool(mine)
     count, shadows, neighbours = st.count, st.shadow_pos, st.layout.neighbours
@@ -494,7 +494,7 @@ def _place_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
 
 def _steal_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
     """``bool(_l_steal(...))``: a non-allied opponent holds a cube."""
-    return any(max(st.cubes[q], default=0) > 0 for q in st.non_allied(p))
+    return any(max(st.cubes[q], default=0) > 0 for q in seats.non_allied(st, p))
 
 
 # Whether an operation has a target (GR-12.4) is asked for every action card in
@@ -508,12 +508,12 @@ _FEASIBLE = {name: _options_exist(name) for name in (
 _FEASIBLE.update({
     "take_river": lambda st, p, op: bool(st.river),
     "place_guardians": _place_exists,
-    "protect": lambda st, p, op: (bool(st.controlled_shared(p)) if st.shadows_advance
+    "protect": lambda st, p, op: (bool(board.controlled_shared(st, p)) if st.shadows_advance
                                   else p in st.owner),
     "teleport": _teleport_exists,
     "steal": _steal_exists,
     "free_move": _move_exists,
-    "view_hand_discard": lambda st, p, op: any(st.hands[q] for q in st.non_allied(p)),
+    "view_hand_discard": lambda st, p, op: any(st.hands[q] for q in seats.non_allied(st, p)),
     "peek_events": lambda st, p, op: True,  # an order is always given, even of no card
     "market_rate_trade": lambda st, p, op: actions.can_exchange(st, p, actions.market_rate(st)),
 })

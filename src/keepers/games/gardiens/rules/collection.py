@@ -9,14 +9,14 @@ card being played) through :data:`flow.RESUME <keepers.games.gardiens.flow.RESUM
 from __future__ import annotations
 
 from keepers.games.gardiens import flow
-from keepers.games.gardiens.rules import events
+from keepers.games.gardiens.rules import board, components, events
 from keepers.games.gardiens.state import NONE, Position
 
 
 def begin_collection(st: Position) -> None:
     """GR-4.2 step 3."""
     flow.ask(st, "collect", st.active)
-    start_collection(st, st.controlled_shared(st.active), "turn")  # read only
+    start_collection(st, board.controlled_shared(st, st.active), "turn")  # read only
 
 
 # -- collection ----------------------------------------------------------------
@@ -78,7 +78,7 @@ def finish_collection(st: Position) -> None:
     """GR-5.3/5.4: take everything at once; shortfalls are lost."""
     for resource, amount in enumerate(st.ctx["gains"]):
         if amount:
-            st.gain(st.active, resource, amount)
+            components.gain(st, st.active, resource, amount)
     st.ctx.pop("gains")
     st.ctx.pop("sources")
     flow.resume(st, st.ctx["then"])  # the turn (resume_turn) or the card (resume_effect)

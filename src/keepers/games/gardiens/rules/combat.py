@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from keepers.games.gardiens import flow
-from keepers.games.gardiens.rules import actions, events, turn
+from keepers.games.gardiens.rules import actions, board, components, events, turn
 from keepers.games.gardiens.state import NONE, Position
 
 COMBAT_TIMINGS = {"attacker": ("attack", "combat"), "defender": ("defense", "combat")}
@@ -63,7 +63,7 @@ def attack_actions(st: Position, p: int, mine: list[int] | None = None) -> list[
         return out
     layout, count, owner, protect = st.layout, st.count, st.owner, st.protect
     ally, coop, shadows = st.ally[p], st.coop, st.shadow_pos
-    for s in st.controlled(p) if mine is None else mine:
+    for s in board.controlled(st, p) if mine is None else mine:
         engaged, rows = count[s], actions.command_rows(layout, layout.attack_cmds, s, count[s])
         for j, t in enumerate(layout.neighbours[s]):
             if coop:
@@ -81,9 +81,9 @@ def attack_actions(st: Position, p: int, mine: list[int] | None = None) -> list[
 def can_target(st: Position, p: int, t: int) -> bool:
     """GR-10.1: another non-allied player's unprotected hex, no King's Peace; co-op: a Shadow."""
     if st.coop:
-        return st.has_shadow(t)
+        return board.has_shadow(st, t)
     owner = st.owner[t]
-    if owner in (NONE, p) or owner == st.ally[p] or st.is_protected(t):
+    if owner in (NONE, p) or owner == st.ally[p] or board.is_protected(st, t):
         return False
     return not events.forbidden(st, "attack_player")
 
@@ -109,7 +109,7 @@ def card_allowed(st: Position, player: int, card: str, side: str, magic: int = 0
             return False
     cost = card_cost(st, card)
     cost[st.data.res("magic")] += magic
-    return st.can_pay(player, cost)
+    return components.can_pay(st, player, cost)
 
 
 def step_attack_card(st: Position) -> list[str]:
@@ -127,8 +127,8 @@ def answer_attack_card(st: Position, action: str) -> None:
 
 def play_combat_card(st: Position, player: int, card: str, slot: str) -> None:
     """Pay a combat card's cost and put it on the discard pile (it is revealed)."""
-    st.pay_cost(player, card_cost(st, card))
-    st.discard_from_hand(player, card)
+    components.pay_cost(st, player, card_cost(st, card))
+    components.discard_from_hand(st, player, card)
     st.ctx[slot] = card
 
 
@@ -172,7 +172,7 @@ def answer_defend(st: Position, action: str) -> None:
             turn.action_done(st)
             return
     if "magic" in words:
-        st.pay(d, st.data.res("magic"), st.data.rule("magic_defence_max_cubes"))
+        components.pay(st, d, st.data.res("magic"), st.data.rule("magic_defence_max_cubes"))
         st.ctx["magic"] = st.data.rule("magic_defence_bonus")
     resolve(st)
 
@@ -190,19 +190,19 @@ def resolve(st: Position) -> None:
     att, dfn = modifiers(st, ctx["acard"]), modifiers(st, ctx["dcard"])
     cap = st.data.rule("max_dice_per_side")
     k, d = ctx["k"], st.count[ctx["T"]]
-    a_dice = [st.roll() for _ in range(min(k, cap) + att.extra)]
-    d_dice = [st.roll() for _ in range(max(0, min(d, cap) + dfn.extra - att.minus))]
+    a_dice = [components.roll(st) for _ in range(min(k, cap) + att.extra)]
+    d_dice = [components.roll(st) for _ in range(max(0, min(d, cap) + dfn.extra - att.minus))]
     a_total = sum(die_value(st, f, att.sword) for f in a_dice) + att.bonus
     d_total = sum(die_value(st, f, dfn.sword) for f in d_dice) + dfn.bonus + ctx["magic"]
     if st.hex_building(ctx["T"]) == "fortress" and not att.ignore_fortress:
         d_total += st.data.rule("fortress_defence_bonus")
     loss = st.data.rule("combat_loss")
     if a_total > d_total:
-        st.remove(ctx["T"], min(loss, d))
+        board.remove(st, ctx["T"], min(loss, d))
         win_combat(st, st.active)
         outcome = "attacker"
     elif d_total > a_total:
-        st.remove(ctx["S"], min(loss, k))
+        board.remove(st, ctx["S"], min(loss, k))
         win_combat(st, ctx["defender"])
         outcome = "defender"
     else:
@@ -220,7 +220,7 @@ def win_combat(st: Position, player: int) -> None:
 def after_combat(st: Position, attacker_won: bool) -> None:
     """GR-10.9: optional conquest when the target is now empty."""
     t = st.ctx["T"]
-    if attacker_won and st.count[t] == 0 and not st.has_shadow(t):
+    if attacker_won and st.count[t] == 0 and not board.has_shadow(st, t):
         st.phase = "conquer"
         st.decider = st.active
         return
@@ -236,7 +236,7 @@ def answer_conquer(st: Position, action: str) -> None:
     """Move the guardians in (taking control), then the action is over."""
     number = int(action.split()[1])
     if number:
-        st.shift(st.ctx["S"], st.ctx["T"], number)
+        board.shift(st, st.ctx["S"], st.ctx["T"], number)
     turn.action_done(st)
 
 
@@ -245,7 +245,8 @@ def resolve_shadow(st: Position) -> None:
     ctx, coop = st.ctx, st.data.coop
     att = modifiers(st, ctx["acard"])
     counted = min(ctx["k"], int(coop["max_counted_guardians"]))
-    dice = [st.roll() for _ in range(int(coop["dice_per_engaged_guardian"]) * counted + att.extra)]
+    thrown = int(coop["dice_per_engaged_guardian"]) * counted + att.extra
+    dice = [components.roll(st) for _ in range(thrown)]
     total = sum(die_value(st, f, att.sword) for f in dice) + att.bonus
     success = total >= int(coop["elimination_threshold"])
     if success:
@@ -255,7 +256,7 @@ def resolve_shadow(st: Position) -> None:
         if st.shadows_advance:
             st.hexes_cache = None  # guardians it stood on may be controlled again
     else:
-        st.remove(ctx["S"], min(int(coop["failed_attack_loss"]), ctx["k"]))
+        board.remove(st, ctx["S"], min(int(coop["failed_attack_loss"]), ctx["k"]))
     record(st, dice, [], total, int(coop["elimination_threshold"]),
            "banished" if success else "failed")
     after_combat(st, success)

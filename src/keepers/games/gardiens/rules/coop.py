@@ -10,7 +10,7 @@ turn rules (``flow.resume(st, "round")``: the next round).
 from __future__ import annotations
 
 from keepers.games.gardiens import flow
-from keepers.games.gardiens.rules import events, scoring
+from keepers.games.gardiens.rules import board, components, events, scoring
 from keepers.games.gardiens.state import NONE, Position
 
 
@@ -79,7 +79,7 @@ def devour(st: Position, h: int) -> bool:
         st.decider = owner
         st.ctx["hex"] = h
         return True
-    st.remove(h, int(st.data.coop["devour_per_blocked_advance"]))
+    board.remove(st, h, int(st.data.coop["devour_per_blocked_advance"]))
     return False
 
 
@@ -94,9 +94,9 @@ def answer_devour(st: Position, action: str) -> None:
     """Resolve the devour choice and continue the end of round."""
     h = st.ctx.pop("hex")
     if action == "allow":
-        st.remove(h, int(st.data.coop["devour_per_blocked_advance"]))
+        board.remove(st, h, int(st.data.coop["devour_per_blocked_advance"]))
     else:
-        st.discard_from_hand(st.decider, action.split()[1])
+        components.discard_from_hand(st, st.decider, action.split()[1])
     st.phase = "eor"
     run_end_of_round(st)
 

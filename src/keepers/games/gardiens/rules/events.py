@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from keepers.games.gardiens.rules import board, components
+from keepers.games.gardiens.rules.seats import turn_order
 from keepers.games.gardiens.state import NONE, Position
 
 
@@ -37,17 +39,6 @@ def adjust_printed(st: Position, resource: int, base: int) -> int:
         if op["op"] == "production_delta":
             amount += int(op["n"])
     return amount
-
-
-def first_player(st: Position) -> int:
-    """The first player of the current round (GR-4.1; GR-29.1 with ``first_player=fixed``)."""
-    return st.round_first()
-
-
-def turn_order(st: Position) -> list[int]:
-    """Players in turn order from the first player (GR-17.2)."""
-    start = first_player(st)
-    return [(start + i) % st.n for i in range(st.n)]
 
 
 def reveal(st: Position) -> None:
@@ -90,7 +81,7 @@ def resolve_op(st: Position, op: dict[str, Any]) -> None:
     elif name == "lose_half":
         res = st.data.res(op["resource"])
         for p in range(st.n):
-            st.pay(p, res, st.cubes[p][res] // 2)
+            components.pay(st, p, res, st.cubes[p][res] // 2)
     elif name == "destroy_buildings":
         destroy_buildings(st, str(op["building"]))
     elif name == "raid":
@@ -99,12 +90,12 @@ def resolve_op(st: Position, op: dict[str, Any]) -> None:
         all_gain(st, op)
     elif name == "all_draw":
         for p in turn_order(st):
-            st.draw_to_hand(p, int(op["n"]))
+            components.draw_to_hand(st, p, int(op["n"]))
     elif name == "home_reinforce":
         for p in turn_order(st):
             home = st.home(p)
             if st.owner[home] == p and home not in st.shadow_pos:  # GR-25.3 (GR-29.6)
-                st.place(p, home, int(op["n"]))
+                board.place(st, p, home, int(op["n"]))
 
 
 def matches(st: Position, h: int, where: dict[str, Any]) -> bool:
@@ -128,7 +119,7 @@ def remove_guardians(st: Position, where: dict[str, Any], n: int) -> None:
     """All matching hexes are found first, then the removals happen (GR-23.2)."""
     hits = [h for h, count in enumerate(st.count) if count and matches(st, h, where)]
     for h in hits:
-        st.remove(h, n)
+        board.remove(st, h, n)
 
 
 def destroy_buildings(st: Position, key: str) -> None:
@@ -146,13 +137,14 @@ def raid(st: Position, min_total: int, n: int) -> None:
         cubes = st.cubes[p]
         if sum(cubes) >= min_total:
             most = max(range(len(cubes)), key=lambda r: (cubes[r], -r))
-            st.pay(p, most, min(n, cubes[most]))
+            components.pay(st, p, most, min(n, cubes[most]))
 
 
 def all_gain(st: Position, op: dict[str, Any]) -> None:
     """Every player (meeting the condition) takes cubes, in turn order."""
     res = st.data.res(op["resource"])
     for p in turn_order(st):
-        if op.get("condition") == "controls_temple" and not st.controls_building(p, "temple"):
+        needs_temple = op.get("condition") == "controls_temple"
+        if needs_temple and not board.controls_building(st, p, "temple"):
             continue
-        st.gain(p, res, int(op["n"]))
+        components.gain(st, p, res, int(op["n"]))

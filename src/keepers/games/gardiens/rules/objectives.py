@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from keepers.games.gardiens.data import GameData
+from keepers.games.gardiens.rules import board
 from keepers.games.gardiens.state import Position
 
 Measure = Callable[[Position, int, dict[str, Any], list[int]], int]
@@ -288,7 +289,7 @@ def _compile_building(want: int, need: int) -> Check:
     def check(st: Position, p: int) -> bool:
         if st.building.count(want) < need:  # buildings are rare: usually decided here
             return False
-        return st.controls_building_type(p, want) >= need
+        return board.controls_building_type(st, p, want) >= need
     return check
 
 
@@ -303,7 +304,7 @@ def _compile_home(need: int) -> Check:
 # -- the reference measures (used by holds) ----------------------------------------
 def _hexes(st: Position, p: int, mine: list[int]) -> list[int]:
     if not mine:
-        mine.extend(st.controlled(p))
+        mine.extend(board.controlled(st, p))
     return mine
 
 

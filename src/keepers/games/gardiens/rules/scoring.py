@@ -1,9 +1,6 @@
 """Victory points, checkpoints and the end of the game: GR-4.4 (checkpoints and the
 immediate victory), GR-17.3 (the territory snapshot), GR-18 (victory points, with
-GR-29.2), GR-19 (the end and the winners), GR-25.10 (the co-operative victory).
-
-The victory point sums themselves are read from the position (``Position.vp``).
-"""
+GR-29.2), GR-19 (the end and the winners), GR-25.10 (the co-operative victory)."""
 
 from __future__ import annotations
 
@@ -32,7 +29,7 @@ def checkpoint(st: Position, cp: str, retest: bool = True) -> None:
         target = st.data.vp_to_win
         if target is None:  # not an integer rule: ``rule()`` raises as it always did
             target = st.data.rule("victory_points_to_win")
-        if st.vp(st.active) >= target:
+        if vp(st, st.active) >= target:
             finish(st, [st.active], "victory_points")
 
 
@@ -53,9 +50,9 @@ def score_winners(st: Position) -> list[int]:
     snapshot, so the hexes of the final one are counted on the board.
     """
     if st.accumulate:
-        key = [(st.vp(p), st.owner.count(p)) for p in range(st.n)]
+        key = [(vp(st, p), st.owner.count(p)) for p in range(st.n)]
     else:
-        key = [(st.vp(p), st.snap_hexes[p]) for p in range(st.n)]
+        key = [(vp(st, p), st.snap_hexes[p]) for p in range(st.n)]
     best = max(key)
     return [p for p in range(st.n) if key[p] == best]
 
@@ -78,3 +75,43 @@ def coop_won(st: Position) -> bool:
     if any(pos != NONE for pos in st.shadow_pos):
         return False
     return all(st.owner[h] != NONE for h in st.layout.origins)
+
+
+# -- victory points (GR-18) ---------------------------------------------------
+def banked(st: Position, player: int) -> int:
+    """Banked points B (GR-18.2)."""
+    return st.banked_build[player] + st.banked_combat[player]
+
+
+def public_vp(st: Position, player: int) -> int:
+    """B + S_T + S_C (GR-18.6)."""
+    rule = st.data.rule
+    citadel = rule("vp_citadel_at_snapshot") if st.snap_citadel == player else 0
+    return (st.banked_build[player] + st.banked_combat[player]
+            + rule("vp_per_hex_at_snapshot") * st.snap_hexes[player] + citadel)
+
+
+def objective_vp(st: Position, player: int) -> int:
+    """3 VP per accomplished objective (GR-18.5)."""
+    return st.data.rule("vp_per_objective") * sum(st.achieved[player])
+
+
+def vp(st: Position, player: int) -> int:
+    """Total VP (GR-18.1): B + S_T + S_C + objectives (asked at every checkpoint)."""
+    weights = st.data.vp_rules
+    if weights is None:
+        return vp_by_rules(st, player)
+    total = (st.banked_build[player] + st.banked_combat[player]
+             + weights[0] * st.snap_hexes[player] + weights[1] * sum(st.achieved[player]))
+    return total + weights[2] if st.snap_citadel == player else total
+
+
+def vp_by_rules(st: Position, player: int) -> int:
+    """:func:`vp` reading each number with ``rule()`` (data with a missing one)."""
+    rule = st.data.rule
+    total = (st.banked_build[player] + st.banked_combat[player]
+             + rule("vp_per_hex_at_snapshot") * st.snap_hexes[player]
+             + rule("vp_per_objective") * sum(st.achieved[player]))
+    if st.snap_citadel == player:
+        total += rule("vp_citadel_at_snapshot")
+    return total

@@ -10,7 +10,7 @@ from keepers.core.game import Option
 from keepers.core.rng import Rng
 from keepers.games.gardiens import flow
 from keepers.games.gardiens.data import GameData
-from keepers.games.gardiens.rules import turn
+from keepers.games.gardiens.rules import board, components, seats, turn
 from keepers.games.gardiens.state import NONE, Position
 
 OPTIONS = (
@@ -54,7 +54,7 @@ def new_game(st: Position, seed: int, options: Mapping[str, Any]) -> None:
     else:
         _deal_objectives(st)
     for p in range(players):  # GR-3.8: one guardian at home
-        st.place(p, st.home(p), data.setup["guardians_on_home"])
+        board.place(st, p, st.home(p), data.setup["guardians_on_home"])
     st.phase = "forward"
     st.decider = st.first
     st.ctx = {"picks": 0}
@@ -98,7 +98,7 @@ def _players(st: Position) -> None:
     for seat in range(n):  # GR-3.7, in seat order
         player = (st.first + seat) % n
         for res, amount in data.setup["start_resources"].items():
-            st.gain(player, data.res(res), int(amount))
+            components.gain(st, player, data.res(res), int(amount))
 
 
 def _decks(st: Position) -> None:
@@ -106,7 +106,7 @@ def _decks(st: Position) -> None:
     st.rng.shuffle(st.deck)  # GR-3.5
     st.discard = []
     st.river = []
-    st.refill_river()
+    components.refill_river(st)
     st.events = list(st.data.event_instances)
     st.rng.shuffle(st.events)
     st.event_discard = []
@@ -131,14 +131,14 @@ def step_forward(st: Position) -> list[str]:
 def answer_forward(st: Position, action: str) -> None:
     """Place the two starting guardians on the chosen forward hex (GR-3.8)."""
     hex_index = st.hex_of(action.split()[1])
-    st.place(st.decider, hex_index, st.data.setup["guardians_on_forward_hex"])
+    board.place(st, st.decider, hex_index, st.data.setup["guardians_on_forward_hex"])
     st.ctx["picks"] += 1
     if st.ctx["picks"] < st.n:
         st.decider = (st.decider + 1) % st.n
         return
     st.round = 1  # GR-3.9
     st.turn_in_round = 0
-    st.active = turn.round_first_player(st)
+    st.active = seats.first_player(st)
     turn.begin_turn(st)
 
 

@@ -10,14 +10,16 @@ collection of a turn with ``resume_turn`` and the co-op end of round with
 from __future__ import annotations
 
 from keepers.games.gardiens import flow
-from keepers.games.gardiens.rules import alliances, collection, coop, events, scoring
+from keepers.games.gardiens.rules import (
+    alliances,
+    collection,
+    components,
+    coop,
+    events,
+    scoring,
+    seats,
+)
 from keepers.games.gardiens.state import NONE, Position
-
-
-def round_first_player(st: Position) -> int:
-    """GR-4.1: in round n the first player is seat ((n - 1) mod N) + 1; GR-29.1
-    ``first_player=fixed``: always seat 1."""
-    return st.round_first()
 
 
 # -- turn ----------------------------------------------------------------------
@@ -115,7 +117,7 @@ def step_discard(st: Position) -> list[str]:
 
 def answer_discard(st: Position, action: str) -> None:
     """Discard one card; finish the turn once the hand is at the limit."""
-    st.discard_from_hand(st.active, action.split()[1])
+    components.discard_from_hand(st, st.active, action.split()[1])
     if len(st.hands[st.active]) <= st.data.rule("hand_limit"):
         finish_turn(st)
 
@@ -159,7 +161,7 @@ def next_round(st: Position) -> None:
         scoring.finish(st, [] if st.coop else scoring.score_winners(st), "round_cap")
         return
     st.turn_in_round = 0
-    st.active = round_first_player(st)
+    st.active = seats.first_player(st)
     begin_turn(st, tested=True)  # CP6 (or co-op, without objectives) saw this position
 
 
