@@ -40,28 +40,29 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def position_to_dict(s: Position) -> dict[str, Any]:
+def position_to_dict(position: Position) -> dict[str, Any]:
     """Every field of the position, hidden ones included."""
-    out: dict[str, Any] = {"players": s.n, "options": dict(s.options), "rng": s.rng.state}
+    out: dict[str, Any] = {"players": position.n, "options": dict(position.options),
+                           "rng": position.rng.state}
     for name in _PLAIN:
-        out[name] = _copy(getattr(s, _FIELD_OF_KEY.get(name, name)))
+        out[name] = _copy(getattr(position, _FIELD_OF_KEY.get(name, name)))
     for name in _SETS:
-        out[name] = sorted(getattr(s, name))
-    out["fields"] = [[x, y, t, s.field_ids[(x, y)]] for (x, y), t in s.fields.items()]
-    out["tiles"] = [[x, y, o, n, h] for (x, y), (o, n, h) in s.tiles.items()]
-    out["tile_slot"] = [[list(p) if p else None for p in row] for row in s.tile_slot]
-    out["fences"] = [[a, b, c, d, o] for ((a, b), (c, d)), o in s.fences.items()]
-    out["workers"] = [[x, y, o] for (x, y), o in s.workers.items()]
-    out["price_cards"] = [[r, i, list(cards)] for (r, i), cards in s.price_cards.items()]
-    out["renumber"] = [[p, m, n] for (p, m), n in s.renumber.items()]
-    out["crop_choice"] = [[p, t] for p, t in s.crop_choice.items()]
-    out["withdrawn"] = [list(w) for w in s.withdrawn]
-    out["purchase"] = list(s.purchase) if s.purchase else None
-    out["price"] = list(s.price)
-    out["frames"] = [list(f) for f in s.steps]
-    out["pending"] = list(s.pending) if s.pending else None
-    out["exposed"] = sorted([p, c] for p, c in s.exposed)
-    out["log"] = [list(e) for e in s.events()]
+        out[name] = sorted(getattr(position, name))
+    out["fields"] = [[x, y, t, position.field_ids[(x, y)]] for (x, y), t in position.fields.items()]
+    out["tiles"] = [[x, y, o, n, h] for (x, y), (o, n, h) in position.tiles.items()]
+    out["tile_slot"] = [[list(p) if p else None for p in row] for row in position.tile_slot]
+    out["fences"] = [[a, b, c, d, o] for ((a, b), (c, d)), o in position.fences.items()]
+    out["workers"] = [[x, y, o] for (x, y), o in position.workers.items()]
+    out["price_cards"] = [[r, i, list(cards)] for (r, i), cards in position.price_cards.items()]
+    out["renumber"] = [[p, m, n] for (p, m), n in position.renumber.items()]
+    out["crop_choice"] = [[p, t] for p, t in position.crop_choice.items()]
+    out["withdrawn"] = [list(w) for w in position.withdrawn]
+    out["purchase"] = list(position.purchase) if position.purchase else None
+    out["price"] = list(position.price)
+    out["frames"] = [list(f) for f in position.steps]
+    out["pending"] = list(position.pending) if position.pending else None
+    out["exposed"] = sorted([p, c] for p, c in position.exposed)
+    out["log"] = [list(e) for e in position.events()]
     return out
 
 
@@ -96,49 +97,50 @@ def _refuse_old_form(raw: dict[str, Any]) -> None:
 
 
 def _build(data: KeythedralData, raw: dict[str, Any]) -> Position:
-    s = Position(data, int(raw["players"]), dict(raw["options"]))
-    s.rng = Rng(int(raw["rng"]))
+    position = Position(data, int(raw["players"]), dict(raw["options"]))
+    position.rng = Rng(int(raw["rng"]))
     for name in _PLAIN:
-        setattr(s, _FIELD_OF_KEY.get(name, name), _copy(raw[name]))
+        setattr(position, _FIELD_OF_KEY.get(name, name), _copy(raw[name]))
     for name in _SETS:
-        setattr(s, name, frozenset(raw[name]))
-    s.fields = {(x, y): t for x, y, t, _ in raw["fields"]}
-    s.field_ids = {(x, y): i for x, y, _, i in raw["fields"]}
-    s.tiles = {(x, y): (o, n, bool(h)) for x, y, o, n, h in raw["tiles"]}
-    s.tile_slot = [[(p[0], p[1]) if p else None for p in row] for row in raw["tile_slot"]]
-    s.fences = {((a, b), (c, d)): o for a, b, c, d, o in raw["fences"]}
-    s.workers = {(x, y): o for x, y, o in raw["workers"]}
-    s.price_cards = {(r, i): tuple(cards) for r, i, cards in raw["price_cards"]}
-    s.renumber = {(p, m): n for p, m, n in raw["renumber"]}
-    s.crop_choice = {p: t for p, t in raw["crop_choice"]}
-    s.withdrawn = _tuples(raw["withdrawn"])
-    s.purchase = _tuples(raw["purchase"]) if raw["purchase"] else None
-    s.price = tuple(raw["price"])
-    s.steps = [_tuples(f) for f in raw["frames"]]
-    s.pending = Choice(*_tuples(raw["pending"])) if raw["pending"] else None
-    s.exposed = frozenset((p, c) for p, c in raw["exposed"])
+        setattr(position, name, frozenset(raw[name]))
+    position.fields = {(x, y): t for x, y, t, _ in raw["fields"]}
+    position.field_ids = {(x, y): i for x, y, _, i in raw["fields"]}
+    position.tiles = {(x, y): (o, n, bool(h)) for x, y, o, n, h in raw["tiles"]}
+    position.tile_slot = [[(p[0], p[1]) if p else None for p in row] for row in raw["tile_slot"]]
+    position.fences = {((a, b), (c, d)): o for a, b, c, d, o in raw["fences"]}
+    position.workers = {(x, y): o for x, y, o in raw["workers"]}
+    position.price_cards = {(r, i): tuple(cards) for r, i, cards in raw["price_cards"]}
+    position.renumber = {(p, m): n for p, m, n in raw["renumber"]}
+    position.crop_choice = {p: t for p, t in raw["crop_choice"]}
+    position.withdrawn = _tuples(raw["withdrawn"])
+    position.purchase = _tuples(raw["purchase"]) if raw["purchase"] else None
+    position.price = tuple(raw["price"])
+    position.steps = [_tuples(f) for f in raw["frames"]]
+    position.pending = Choice(*_tuples(raw["pending"])) if raw["pending"] else None
+    position.exposed = frozenset((p, c) for p, c in raw["exposed"])
     for event in raw.get("log", []):
-        s.log = (tuple(event), s.log)
-    _check(s)
-    return s
+        position.log = (tuple(event), position.log)
+    _check(position)
+    return position
 
 
-def _check(s: Position) -> None:
+def _check(position: Position) -> None:
     """Refuse positions that break the component counts (KT-1.6)."""
-    n = s.n
-    if len(s.stocks) != n or len(s.hands) != n or len(s.tile_slot) != n:
+    n = position.n
+    if len(position.stocks) != n or len(position.hands) != n or len(position.tile_slot) != n:
         raise KeepersError("bad Keythedral position: per-player lists do not match players")
-    if s.pending is not None and (s.pending[0] not in flow.OPTIONS or not 0 <= s.pending[1] < n):
-        raise KeepersError(f"bad Keythedral position: unknown pending decision {s.pending!r}")
-    unknown = [f[0] for f in s.steps if not f or f[0] not in flow.STEPS]
+    pending = position.pending
+    if pending is not None and (pending[0] not in flow.OPTIONS or not 0 <= pending[1] < n):
+        raise KeepersError(f"bad Keythedral position: unknown pending decision {tuple(pending)!r}")
+    unknown = [f[0] for f in position.steps if not f or f[0] not in flow.STEPS]
     if unknown:
         raise KeepersError(f"bad Keythedral position: unknown flow frames {unknown}")
-    if min(s.store) < 0 or min(s.craftsmen) < 0:
+    if min(position.store) < 0 or min(position.craftsmen) < 0:
         raise KeepersError("bad Keythedral position: negative store or craftsman count")
     for c in range(8):
-        total = s.store[c] + s.craftsmen[c] + sum(st[c] for st in s.stocks)
-        if total != s.data.supply[c] or min(st[c] for st in s.stocks) < 0:
+        total = position.store[c] + position.craftsmen[c] + sum(st[c] for st in position.stocks)
+        if total != position.data.supply[c] or min(st[c] for st in position.stocks) < 0:
             raise KeepersError(f"bad Keythedral position: cube colour {c} does not add up "
-                               f"to its supply of {s.data.supply[c]}")
-    if s.pending is None and not s.over:
+                               f"to its supply of {position.data.supply[c]}")
+    if position.pending is None and not position.over:
         raise KeepersError("bad Keythedral position: no pending decision and the game is not over")
