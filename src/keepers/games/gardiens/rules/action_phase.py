@@ -46,7 +46,9 @@ def step_action(st: Position) -> list[str]:
 
 
 def answer_action(st: Position, action: str) -> None:
-    """Dispatch a legal action."""
+    """GR-6.2: carry out the chosen action: a MOVE (GR-9.3) or BUILD (GR-7.2) at once,
+    the others through their own steps; each ends in ``turn.action_done``.  A co-op
+    transfer (GR-25.4) or a gift to the ally (GR-29.5) spends no action."""
     move = st.layout.move_args.get(action)
     if move is not None:  # the most frequent action, its hexes found without parsing
         board.shift(st, *move)

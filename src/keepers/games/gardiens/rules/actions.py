@@ -110,7 +110,7 @@ def start_recruit(st: Position) -> None:
 
 
 def step_recruit_draw(st: Position) -> list[str]:
-    """Any river card, or the top of the deck."""
+    """GR-8.2: any river card, or the top of the deck."""
     out = [f"take {c}" for c in st.river]
     if st.deck or st.discard:
         out.append("take deck")
@@ -118,7 +118,7 @@ def step_recruit_draw(st: Position) -> list[str]:
 
 
 def answer_recruit_draw(st: Position, action: str) -> None:
-    """Take the card, then ask for the placement hex."""
+    """GR-8.2: take the card, then ask for the placement hex (GR-8.3)."""
     card = action.split()[1]
     if card == "deck":
         components.draw_to_hand(st, st.active)
@@ -305,7 +305,7 @@ def step_trade(st: Position) -> list[str]:
 
 
 def answer_trade(st: Position, action: str) -> None:
-    """Make one exchange, or close the TRADE action."""
+    """GR-11.2: make one exchange, or close the TRADE action (GR-11.4)."""
     if action == "done":
         finish_trade(st)
         return
@@ -344,7 +344,7 @@ def step_partner(st: Position) -> list[str]:
 
 
 def answer_partner(st: Position, action: str) -> None:
-    """Add a cube to the offer, or propose it to the ally."""
+    """GR-11.3: add a cube to the offer, or propose it to the ally."""
     if action == "propose":
         st.phase = "partner_reply"
         st.decider = st.ally[st.active]

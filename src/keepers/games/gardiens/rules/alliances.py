@@ -13,7 +13,7 @@ from keepers.games.gardiens.state import NONE, Position
 
 # -- alliance step (GR-15.2) ---------------------------------------------------
 def step_alliance(st: Position) -> list[str]:
-    """Propose (both free), break (if allied) or skip."""
+    """GR-15.2: propose (both free), break (if allied) or skip."""
     p = st.active
     out = ["skip"]
     if st.ally[p] != NONE:
@@ -27,7 +27,8 @@ def step_alliance(st: Position) -> list[str]:
 
 
 def answer_alliance(st: Position, action: str) -> None:
-    """Apply the alliance step choice."""
+    """GR-15.2: a proposal asks the other player; a break is effective at once; then
+    the collection (GR-4.2 step 3)."""
     p = st.active
     if action.startswith("propose"):
         target = st.player_of_colour(action.split()[1])
@@ -40,12 +41,12 @@ def answer_alliance(st: Position, action: str) -> None:
 
 
 def step_ally_reply(st: Position) -> list[str]:
-    """The proposed player accepts or refuses at once."""
+    """GR-15.2: the proposed player accepts or refuses at once."""
     return ["accept", "refuse"]
 
 
 def answer_ally_reply(st: Position, action: str) -> None:
-    """Form the alliance on acceptance, then go on to the collection."""
+    """GR-15.2: form the alliance on acceptance, then go on to the collection."""
     if action == "accept":
         proposer = st.ctx["proposer"]
         st.ally[proposer] = st.decider

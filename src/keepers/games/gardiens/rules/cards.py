@@ -106,7 +106,7 @@ def run(st: Position) -> None:
 
 
 def resume_effect(st: Position) -> None:
-    """The current operation is finished; go on with the next one."""
+    """GR-21.1: the current operation is finished; go on with the next one."""
     keep = {key: st.ctx[key] for key in ("card", "sub", "i")}
     keep["i"] += 1
     st.ctx = keep
@@ -146,13 +146,13 @@ def start_op(st: Position, op: dict[str, Any]) -> bool:
 
 
 def step_effect(st: Position) -> list[str]:
-    """The choices of the waiting operation."""
+    """GR-21.2: the choices of the waiting operation."""
     op = current_op(st)
     return _LEGAL[op["op"]](st, st.active, op, st.ctx)
 
 
 def answer_effect(st: Position, action: str) -> None:
-    """Apply one choice; resume the card when its operation is finished."""
+    """GR-21.2: apply one choice; resume the card when its operation is finished."""
     op = current_op(st)
     finished = _APPLY[op["op"]](st, st.active, op, action)
     if finished is None:  # the operation handed over to another phase (reproduce)

@@ -67,7 +67,7 @@ def step_collect(st: Position) -> list[str]:
 
 
 def answer_collect(st: Position, action: str) -> None:
-    """Record one Source cube choice."""
+    """GR-5.2: record one Source cube choice; collect once all are chosen."""
     st.ctx["gains"][st.data.res(action.split()[1])] += 1
     st.ctx["sources"] -= 1
     if st.ctx["sources"] == 0:

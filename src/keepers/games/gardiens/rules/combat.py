@@ -119,7 +119,7 @@ def step_attack_card(st: Position) -> list[str]:
 
 
 def answer_attack_card(st: Position, action: str) -> None:
-    """Play (pay and reveal) the attacker's card, then the defender's window."""
+    """GR-10.3: play (pay and reveal) the attacker's card, then the defender's window."""
     if action != "nocard":
         play_combat_card(st, st.active, action.split()[1], "acard")
     defender_window(st)
@@ -146,7 +146,7 @@ def defender_window(st: Position) -> None:
 
 
 def step_defend(st: Position) -> list[str]:
-    """Magic (one cube at most) and/or one defense/combat card."""
+    """GR-10.4: magic (one cube at most) and/or one defense/combat card."""
     d = st.decider
     has_magic = st.cubes[d][st.data.res("magic")] >= 1
     cards = sorted(set(st.hands[d]))
@@ -228,12 +228,12 @@ def after_combat(st: Position, attacker_won: bool) -> None:
 
 
 def step_conquer(st: Position) -> list[str]:
-    """Move 0 to k engaged guardians into the conquered hex."""
+    """GR-10.9: move 0 to k engaged guardians into the conquered hex."""
     return [f"conquer {n}" for n in range(st.ctx["k"] + 1)]
 
 
 def answer_conquer(st: Position, action: str) -> None:
-    """Move the guardians in (taking control), then the action is over."""
+    """GR-10.9: move the guardians in (taking control), then the action is over."""
     number = int(action.split()[1])
     if number:
         board.shift(st, st.ctx["S"], st.ctx["T"], number)

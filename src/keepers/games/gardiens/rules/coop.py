@@ -91,7 +91,7 @@ def step_devour(st: Position) -> list[str]:
 
 
 def answer_devour(st: Position, action: str) -> None:
-    """Resolve the devour choice and continue the end of round."""
+    """GR-25.7: resolve the devour choice and continue the end of round."""
     h = st.ctx.pop("hex")
     if action == "allow":
         board.remove(st, h, int(st.data.coop["devour_per_blocked_advance"]))

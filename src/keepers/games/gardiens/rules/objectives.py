@@ -374,7 +374,7 @@ def test_objectives(st: Position, cp: str, retest: bool = True) -> None:
     """GR-24.3: test every not-yet-accomplished objective allowed at this checkpoint.
 
     This runs at every checkpoint for every player, hence flat loops over the pending
-    objectives and their precompiled tests (see :class:`objectives.ObjectivePlan`).
+    objectives and their precompiled tests (see :class:`ObjectivePlan`).
     A board-only test that reads only parts of the board unchanged since all such tests
     last failed is skipped: it would fail again.  The tests are pure, so the order in
     which they run does not matter.

@@ -8,6 +8,7 @@ from keepers.games.gardiens.rules import objectives
 from keepers.games.gardiens.state import NONE, Position
 
 INSTANT_WIN_CHECKPOINTS = ("CP1", "CP2", "CP3", "CP4")
+"""The checkpoints at which the active player wins at once with enough VP (GR-4.4)."""
 
 
 # -- checkpoints, objectives, victory -----------------------------------------

@@ -27,7 +27,7 @@ def begin_turn(st: Position, tested: bool = False) -> None:
     """GR-4.2 step 1-2: expiries, CP1, then the alliance step.
 
     ``tested``: the previous checkpoint (CP4 or CP6) saw this same position, so
-    the objectives it tested need not be tested again (see :func:`checkpoint`).
+    the objectives it tested need not be tested again (see :func:`scoring.checkpoint <keepers.games.gardiens.rules.scoring.checkpoint>`).
     """
     st.actions_taken = 0
     st.partner_refused = False
@@ -45,7 +45,7 @@ def begin_turn(st: Position, tested: bool = False) -> None:
 
 
 def to_action_phase(st: Position) -> None:
-    """GR-6: wait for the active player's next action (``set_phase``, inlined: this
+    """GR-6: wait for the active player's next action (``flow.ask``, inlined: this
     follows every action)."""
     st.phase = "action"
     st.decider = st.active
@@ -74,7 +74,7 @@ def step_transfer(st: Position) -> list[str]:
 
 
 def answer_transfer(st: Position, action: str) -> None:
-    """Make one more transfer, or end the action phase."""
+    """GR-25.4: make one more transfer, or end the action phase."""
     if action == "end":
         end_turn(st)
         return
@@ -88,7 +88,7 @@ def step_gift(st: Position) -> list[str]:
 
 
 def answer_gift(st: Position, action: str) -> None:
-    """Give one more cube, or end the action phase."""
+    """GR-29.5: give one more cube, or end the action phase."""
     if action == "end":
         # CP3 saw this position unless a cube has been given since
         end_turn(st, tested=not st.ctx.get("given"))
@@ -116,7 +116,7 @@ def step_discard(st: Position) -> list[str]:
 
 
 def answer_discard(st: Position, action: str) -> None:
-    """Discard one card; finish the turn once the hand is at the limit."""
+    """GR-16.1: discard one card; finish the turn once the hand is at the limit."""
     components.discard_from_hand(st, st.active, action.split()[1])
     if len(st.hands[st.active]) <= st.data.rule("hand_limit"):
         finish_turn(st)
