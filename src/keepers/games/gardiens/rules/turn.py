@@ -27,7 +27,7 @@ def begin_turn(st: Position, tested: bool = False) -> None:
     """GR-4.2 step 1-2: expiries, CP1, then the alliance step.
 
     ``tested``: the previous checkpoint (CP4 or CP6) saw this same position, so
-    the objectives it tested need not be tested again (see :func:`scoring.checkpoint <keepers.games.gardiens.rules.scoring.checkpoint>`).
+    the objectives it tested need not be tested again (see ``scoring.checkpoint``).
     """
     st.actions_taken = 0
     st.partner_refused = False
