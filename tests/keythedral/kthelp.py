@@ -70,8 +70,8 @@ def deal_card(s: KeythedralState, p: int, card: str) -> None:
     s.position.hands[p].append(card)
 
 
-def _restart(s: KeythedralState, frames: list[tuple[Any, ...]]) -> None:
-    s.position.steps = [("end_round",), ("phase", 5), ("phase", 4)] + frames
+def _restart(s: KeythedralState, steps: list[tuple[Any, ...]]) -> None:
+    s.position.steps = [("end_round",), ("phase", 5), ("phase", 4)] + steps
     s.position.pending = None
     s._legal = None
     if s.position.round == 0:

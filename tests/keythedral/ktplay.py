@@ -95,9 +95,9 @@ def check_board(s: KeythedralState) -> None:
 def _in_flight(s: KeythedralState) -> list[str]:
     """Law cards announced but not yet resolved, or used by a purchase not yet closed."""
     cards: list[str] = []
-    for frame in s.position.steps:
-        if frame[0] == "resolve":
-            words = str(frame[2]).split()
+    for step in s.position.steps:
+        if step[0] == "resolve":
+            words = str(step[2]).split()
             cards.append(words[1] if words[0] == "play" else
                          "C15" if words[0] == "deal" else "C16")
     if s.position.purchase is not None and s.position.purchase[3]:

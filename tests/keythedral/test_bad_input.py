@@ -395,7 +395,7 @@ def test_position_with_unknown_pending_kind_is_refused(tmp_path: Path,
 
 
 def _at_collection_window() -> KeythedralState:
-    """Seat 0 polled in its own WC with Hard Worker in hand: a ("collect", 0) frame waits."""
+    """Seat 0 polled in its own WC with Hard Worker in hand: a ("collect", 0) step waits."""
     s = new(3, first=0)
     board(s, {(0, 0): "quarry", (2, 0): "forest"}, {})
     s.position.workers = {(0, 0): 0, (2, 0): 0}
