@@ -16,7 +16,8 @@ adapted to the Gardiens position format:
 * Every step kind has an **answer handler** ``answer_<kind>(position, option)``
   in :data:`ANSWERS`: it carries out the chosen option and runs the rules on,
   in plain calls, until they reach the next step that needs a decision (which
-  they set with :func:`ask`) or the end of the game.  So there is never a step
+  they set with :func:`ask`, or :func:`ask_next` for the next step of the same
+  sequence) or the end of the game.  So there is never a step
   to run without a decision, and :func:`settle` only has to ask.
 * :data:`RESUME` holds the **resume handlers** ``resume_<name>(position)``: what
   a finished step hands back to (``ctx["then"]`` of a collection, the rest of
@@ -42,8 +43,8 @@ from typing import Any, NamedTuple
 
 from keepers.games.gardiens.state import Position
 
-__all__ = ["ANSWERS", "CLAUSES", "RESUME", "STEPS", "Choice", "ask", "play", "register",
-           "resume", "settle"]
+__all__ = ["ANSWERS", "CLAUSES", "RESUME", "STEPS", "Choice", "ask", "ask_next", "play",
+           "register", "register_resume", "resume", "settle"]
 
 
 class Choice(NamedTuple):
@@ -114,3 +115,10 @@ def ask(position: Position, kind: str, decider: int, **ctx: Any) -> None:
     position.phase = kind
     position.decider = decider
     position.ctx = ctx  # a fresh dict at every call: no copy needed
+
+
+def ask_next(position: Position, kind: str, decider: int) -> None:
+    """Make the next step of the same sequence pending: the kind and the decider change,
+    the arguments stay (the defender's answer to an attack reads the attack's)."""
+    position.phase = kind
+    position.decider = decider

@@ -346,8 +346,7 @@ def step_partner(st: Position) -> list[str]:
 def answer_partner(st: Position, action: str) -> None:
     """GR-11.3: add a cube to the offer, or propose it to the ally."""
     if action == "propose":
-        st.phase = "partner_reply"
-        st.decider = st.ally[st.active]
+        flow.ask_next(st, "partner_reply", st.ally[st.active])
         return
     side, name = action.split()
     st.ctx[side][st.data.res(name)] += 1

@@ -97,8 +97,7 @@ def run(st: Position) -> None:
     ops = card_ops(st, st.ctx["card"], st.ctx["sub"])
     while st.ctx["i"] < len(ops):
         if start_op(st, ops[st.ctx["i"]]):
-            st.phase = "effect"
-            st.decider = st.active
+            flow.ask_next(st, "effect", st.active)
             return
         st.ctx["i"] += 1
     st.discard.append(st.ctx["card"])  # GR-12.2: then the card is discarded

@@ -26,12 +26,11 @@ def start_collection(st: Position, hexes: list[int], then: str) -> None:
     sources = 0
     for h in hexes:
         sources += hex_yield(st, h, gains)
-    st.phase = "collect" if sources else st.phase
     st.ctx["gains"] = gains
     st.ctx["sources"] = sources
     st.ctx["then"] = then
     if sources:
-        st.decider = st.active
+        flow.ask_next(st, "collect", st.active)
     else:
         finish_collection(st)
 

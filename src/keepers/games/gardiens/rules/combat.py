@@ -139,8 +139,7 @@ def defender_window(st: Position) -> None:
         return
     d = st.ctx["defender"]
     if st.hands[d] or st.cubes[d][st.data.res("magic")]:
-        st.phase = "defend"
-        st.decider = d
+        flow.ask_next(st, "defend", d)
         return
     resolve(st)
 
@@ -221,8 +220,7 @@ def after_combat(st: Position, attacker_won: bool) -> None:
     """GR-10.9: optional conquest when the target is now empty."""
     t = st.ctx["T"]
     if attacker_won and st.count[t] == 0 and not board.has_shadow(st, t):
-        st.phase = "conquer"
-        st.decider = st.active
+        flow.ask_next(st, "conquer", st.active)
         return
     turn.action_done(st)
 

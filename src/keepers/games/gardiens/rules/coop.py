@@ -75,8 +75,7 @@ def devour(st: Position, h: int) -> bool:
     """GR-25.7: the owner may discard a defense/combat card to prevent the devour."""
     owner = st.owner[h]
     if any(st.card(c).timing in ("defense", "combat") for c in st.hands[owner]):
-        st.phase = "devour"
-        st.decider = owner
+        flow.ask_next(st, "devour", owner)
         st.ctx["hex"] = h
         return True
     board.remove(st, h, int(st.data.coop["devour_per_blocked_advance"]))
@@ -97,7 +96,7 @@ def answer_devour(st: Position, action: str) -> None:
         board.remove(st, h, int(st.data.coop["devour_per_blocked_advance"]))
     else:
         components.discard_from_hand(st, st.decider, action.split()[1])
-    st.phase = "eor"
+    st.phase = "eor"  # the end of round goes on (no decision: it runs to its end)
     run_end_of_round(st)
 
 

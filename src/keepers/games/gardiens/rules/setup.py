@@ -55,9 +55,7 @@ def new_game(st: Position, seed: int, options: Mapping[str, Any]) -> None:
         _deal_objectives(st)
     for p in range(players):  # GR-3.8: one guardian at home
         board.place(st, p, st.home(p), data.setup["guardians_on_home"])
-    st.phase = "forward"
-    st.decider = st.first
-    st.ctx = {"picks": 0}
+    flow.ask(st, "forward", st.first, picks=0)
 
 
 def _empty_board(st: Position) -> None:
