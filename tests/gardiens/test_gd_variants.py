@@ -675,9 +675,9 @@ def test_render_names_the_readings_in_force() -> None:
 def test_catalogues_hold_every_gardiens_key() -> None:
     """GR-28.1: every Gardiens message is in English, French and Russian, and every
     decision phase has a prompt."""
-    from keepers.games.gardiens.flow import STEPS as PHASES
+    from keepers.games.gardiens.flow import STEPS
 
     keys = {lang: {k for k in i18n.catalogue(lang) if k.startswith("gardiens.")}
             for lang in ("en", "fr", "ru")}
     assert keys["en"] == keys["fr"] == keys["ru"]
-    assert {f"gardiens.prompt.{phase}" for phase in PHASES} <= keys["en"]
+    assert {f"gardiens.prompt.{kind}" for kind in STEPS} <= keys["en"]

@@ -20,6 +20,8 @@ from keepers.games.gardiens.state import Position
 from keepers.games.gardiens.views import make_view
 
 OPTIONS = setup.OPTIONS
+"""The game options (GR-25, GR-29), declared with the setup rules."""
+
 
 class GardiensState(Position):
     """A position as the engine plays it: :class:`Position` with the engine contract.
@@ -150,8 +152,8 @@ class GardiensGame(Game):
         ``options`` are checked strictly (unknown keys and values refused with a
         ValueError); the ones not given take their defaults.
         """
-        setup.check_players(self.data, players)
         checked = self.check_options(options)
+        setup.check_players(self.data, players)
         state = GardiensState(self.data, players)
         setup.new_game(state, seed, checked)
         return state
