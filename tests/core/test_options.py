@@ -40,3 +40,9 @@ def test_allowed_describes_each_kind() -> None:
     assert MODE.allowed() == "rotate | fixed"
     assert FLAG.allowed() == "true | false"
     assert CAP.allowed() == "a whole number >= 1"
+
+
+def test_a_refusal_names_the_option_clause() -> None:
+    option = Option("length", "short", choices=("short", "full"), clause="KT-15.3")
+    with pytest.raises(ValueError, match=r"^KT-15.3: option length must be short \| full"):
+        option.parse("medium")

@@ -158,3 +158,14 @@ def test_bad_player_count_and_options() -> None:
         GAME.new_state(6, 1, {})
     with pytest.raises(KeepersError, match="KT-15.3"):
         GAME.new_state(4, 1, {"length": "medium"})
+
+
+@pytest.mark.parametrize(("options", "clause"), [
+    ({"face_up": "yes"}, "KT-15.2"), ({"face_up": 1}, "KT-15.2"),
+    ({"length": 3}, "KT-15.3"), ({"first": -2}, "KT-3.6"), ({"first": True}, "KT-3.6"),
+    ({"colour": "red"}, "unknown option"), ({"max_rounds": -1}, "max_rounds"),
+])
+def test_options_are_checked_not_coerced(options: dict[str, object], clause: str) -> None:
+    """KT-3.1, KT-3.6, KT-15.2, KT-15.3: every option value is refused unless allowed."""
+    with pytest.raises(KeepersError, match=clause):
+        GAME.new_state(4, 1, options)

@@ -223,7 +223,8 @@ class Option(NamedTuple):
     def _refusal(self, value: Any) -> ValueError:
         shown = repr(value)
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        return ValueError(f"option {self.name} must be {self.allowed()}, not {shown}")
+        rule = f"{self.clause}: " if self.clause else ""
+        return ValueError(f"{rule}option {self.name} must be {self.allowed()}, not {shown}")
 
 
 BotFactory = Callable[[int, int], Bot]

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from keepers.core.bots import RandomBot
-from keepers.core.errors import RuleError
-from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict
+from keepers.core.errors import KeepersError, RuleError
+from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict, Option
 from keepers.core.i18n import t
 from keepers.games.keythedral import flow, rules
 from keepers.games.keythedral.data import KeythedralData, packaged
@@ -170,16 +170,26 @@ class KeythedralGame(Game):
     # recorded games play out, so records and positions of version 1 are refused.
     rules_version = 2
 
-    def default_options(self) -> dict[str, Any]:
+    def option_specs(self) -> tuple[Option, ...]:
         """``length`` short|full (KT-15.3), ``face_up`` (KT-15.2), ``first`` seat or -1
         for a seeded draw (KT-3.6), ``max_rounds`` safety cap (0 = none)."""
-        return {"length": "short", "face_up": False, "first": -1,
-                "max_rounds": DEFAULT_MAX_ROUNDS}
+        return (Option("length", "short", choices=tuple(packaged().row_lengths),
+                       clause="KT-15.3"),
+                Option("face_up", False, clause="KT-15.2"),
+                Option("first", -1, minimum=-1, clause="KT-3.6"),
+                Option("max_rounds", DEFAULT_MAX_ROUNDS, minimum=0))
+
+    def default_options(self) -> dict[str, Any]:
+        """The default of every option."""
+        return {option.name: option.default for option in self.option_specs()}
 
     def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> KeythedralState:
-        """Set up a new game (KT-3)."""
-        return KeythedralState.new(packaged(), players, seed,
-                                   {**self.default_options(), **options})
+        """Set up a new game (KT-3); options are checked strictly (KeepersError)."""
+        try:
+            checked = self.check_options(options)
+        except ValueError as exc:
+            raise KeepersError(str(exc)) from None
+        return KeythedralState.new(packaged(), players, seed, checked)
 
     def state_from_dict(self, data: JsonDict) -> KeythedralState:
         """Rebuild a position."""
