@@ -51,8 +51,9 @@ class GardiensState(Position):
         # decision (the engine never asks once the game is over).
         return STEPS[self.phase](self)
 
-    def _apply(self, action: str) -> None:
-        play(self, action)
+    # Applying a decision is flow.play itself: the answer handler of the pending step's
+    # kind (a method bound to it, not one that calls it: no extra call per decision).
+    _apply = play  # type: ignore[assignment]  # its option is the engine's action
 
     def _explain_illegal(self, action: str) -> RuleError:
         return decisions.explain(self, action)

@@ -78,9 +78,9 @@ def finish_collection(st: Position) -> None:
     for resource, amount in enumerate(st.ctx["gains"]):
         if amount:
             components.gain(st, st.active, resource, amount)
-    st.ctx.pop("gains")
-    st.ctx.pop("sources")
-    flow.resume(st, st.ctx["then"])  # the turn (resume_turn) or the card (resume_effect)
+    # back to the turn (``turn.resume_turn``) or the card (``cards.resume_effect``),
+    # which both replace the arguments of the finished collection
+    flow.RESUME[st.ctx["then"]](st)
 
 
 flow.register({"collect": (step_collect, answer_collect, "GR-5.2")})
