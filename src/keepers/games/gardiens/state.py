@@ -91,9 +91,10 @@ class Position(GameState):
     winners_list: list[int]
     # Not part of the position: the objectives still to test, derived from
     # ``objectives`` and ``achieved`` (see ``rules.objectives.plan_of``, which validates it).
+    # Typed Any: its class belongs to the rules, which this module does not import.
     objective_cache: Any  # a rules.objectives.ObjectivePlan, or None
     # Not part of the position either: the hexes each player controls, found on a
-    # board whose ``owner`` list is copied here (see ``controlled``).
+    # board whose ``owner`` list is copied here (see ``rules.board.controlled``).
     hexes_cache: tuple[list[int], dict[int, list[int]]] | None
     capped_flag: bool
     forced_dice: list[str]

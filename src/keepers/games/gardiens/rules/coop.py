@@ -62,7 +62,7 @@ def advance_shadow(st: Position, i: int) -> bool:
     if nxt == NONE:
         return False
     if st.shadows_advance:
-        st.hexes_cache = None  # control may change on both hexes (see ``controlled_shared``)
+        st.hexes_cache = None  # control may change on both hexes (see ``board.controlled_shared``)
     elif st.count[nxt] > 0:
         return devour(st, nxt)
     st.shadow_pos[i] = nxt
