@@ -123,7 +123,7 @@ def op_possible(st: Position, p: int, op: dict[str, Any]) -> bool:
 
 
 def _options_exist(name: str) -> Any:
-    return lambda st, p, op: bool(_LEGAL[name](st, p, op, {}))
+    return lambda st, p, op: bool(_OP_OPTIONS[name](st, p, op, {}))
 
 
 # -- operations with choices --------------------------------------------------------
@@ -136,24 +136,24 @@ def start_op(st: Position, op: dict[str, Any]) -> bool:
         components.draw_to_hand(st, p, int(op["n"]))
     elif name == "pay":
         components.pay(st, p, st.data.res(op["resource"]), int(op["n"]))
-    elif name in _LEGAL:
+    elif name in _OP_OPTIONS:
         st.ctx["left"] = int(op.get("n", 1))
         st.ctx["step"] = "first"
         st.ctx["done"] = 0
-        return bool(_LEGAL[name](st, p, op, st.ctx))
+        return bool(_OP_OPTIONS[name](st, p, op, st.ctx))
     return False
 
 
 def step_effect(st: Position) -> list[str]:
     """GR-21.2: the choices of the waiting operation."""
     op = current_op(st)
-    return _LEGAL[op["op"]](st, st.active, op, st.ctx)
+    return _OP_OPTIONS[op["op"]](st, st.active, op, st.ctx)
 
 
 def answer_effect(st: Position, action: str) -> None:
     """GR-21.2: apply one choice; resume the card when its operation is finished."""
     op = current_op(st)
-    finished = _APPLY[op["op"]](st, st.active, op, action)
+    finished = _OP_ANSWERS[op["op"]](st, st.active, op, action)
     if finished is None:  # the operation handed over to another phase (reproduce)
         return
     if finished or not step_effect(st):
@@ -164,21 +164,21 @@ def _names(st: Position) -> tuple[str, ...]:
     return st.data.resources
 
 
-def _l_gain_any(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_gain_any(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"gain {n}" for r, n in enumerate(_names(st)) if st.supply[r] > 0]
 
 
-def _a_gain_any(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_gain_any(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     components.gain(st, p, st.data.res(action.split()[1]), 1)
     return _count_down(st)
 
 
-def _l_take_river(st: Position, p: int, op: dict[str, Any],
+def _options_take_river(st: Position, p: int, op: dict[str, Any],
                   ctx: dict[str, Any]) -> list[str]:
     return [f"take {c}" for c in st.river]
 
 
-def _a_take_river(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_take_river(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     components.take_from_river(st, p, action.split()[1])
     return _count_down(st)
 
@@ -192,24 +192,24 @@ def place_targets(st: Position, p: int, target: str) -> list[int]:
     return sorted(near)
 
 
-def _l_place(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_place(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     if st.reserve[p] <= 0:
         return []
     return [f"place {st.label(h)}" for h in place_targets(st, p, op["target"])]
 
 
-def _a_place(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_place(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     board.place(st, p, st.hex_of(action.split()[1]), int(op["n"]))
     return True
 
 
-def _l_free_move(st: Position, p: int, op: dict[str, Any],
+def _options_free_move(st: Position, p: int, op: dict[str, Any],
                  ctx: dict[str, Any]) -> list[str]:
     moves = actions.move_actions(st, p)
     return (["stop"] + moves) if moves else []
 
 
-def _a_free_move(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_free_move(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     if action == "stop":
         return True
     _, s, d, n = action.split()
@@ -217,7 +217,7 @@ def _a_free_move(st: Position, p: int, op: dict[str, Any], action: str) -> bool 
     return _count_down(st)
 
 
-def _l_teleport(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_teleport(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     if ctx.get("step") == "count":
         return [f"count {m}" for m in range(1, st.count[ctx["S"]] + 1)]
     dests = [h for h in range(len(st.owner)) if h != st.layout.citadel
@@ -226,7 +226,7 @@ def _l_teleport(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -
             for d in dests if d != s]
 
 
-def _a_teleport(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_teleport(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     words = action.split()
     if words[0] == "teleport":
         st.ctx.update(step="count", S=st.hex_of(words[1]), D=st.hex_of(words[2]))
@@ -235,21 +235,21 @@ def _a_teleport(st: Position, p: int, op: dict[str, Any], action: str) -> bool |
     return True
 
 
-def _l_protect(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_protect(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"protect {st.label(h)}" for h in board.controlled(st, p)]
 
 
-def _a_protect(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_protect(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.protect[st.hex_of(action.split()[1])] = p
     return True
 
 
-def _l_steal(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_steal(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"steal {st.colour(q)} {n}" for q in seats.non_allied(st, p)
             for r, n in enumerate(_names(st)) if st.cubes[q][r] > 0]
 
 
-def _a_steal(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_steal(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     _, colour, name = action.split()
     q, r = st.player_of_colour(colour), st.data.res(name)
     taken = min(int(op["n"]), st.cubes[q][r])
@@ -265,34 +265,34 @@ def hostile_hexes(st: Position, p: int) -> list[int]:
     return sorted(h for h in near if st.owner[h] in foes and not board.is_protected(st, h))
 
 
-def _l_remove(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_remove(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     need = int(op["n"]) + int(op.get("min_remaining", 0))
     return [f"target {st.label(h)}" for h in hostile_hexes(st, p) if st.count[h] >= need]
 
 
-def _a_remove(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_remove(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     board.remove(st, st.hex_of(action.split()[1]), int(op["n"]))
     return True
 
 
-def _l_destroy(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_destroy(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"target {st.label(h)}" for h in hostile_hexes(st, p) if st.building[h] != NONE]
 
 
-def _a_destroy(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_destroy(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     h = st.hex_of(action.split()[1])
     st.bsupply[st.building[h]] += 1
     st.building[h] = NONE
     return True
 
 
-def _l_spy(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_spy(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     if ctx.get("step") == "discard":
         return [f"discard {c}" for c in sorted(set(st.hands[ctx["target"]]))]
     return [f"spy {st.colour(q)}" for q in seats.non_allied(st, p) if st.hands[q]]
 
 
-def _a_spy(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_spy(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     words = action.split()
     if words[0] == "spy":
         target = st.player_of_colour(words[1])
@@ -309,14 +309,14 @@ def peeked_events(st: Position, op: dict[str, Any]) -> list[str]:
     return st.events[len(st.events) - size:][::-1]
 
 
-def _l_peek(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_peek(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     # positions (1 = the card seen on top), so that the command names no secret card
     size = len(peeked_events(st, op))
     return [f"order {','.join(str(i + 1) for i in order)}"
             for order in permutations(range(size))]
 
 
-def _a_peek(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_peek(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     seen = peeked_events(st, op)
     order = [seen[int(i) - 1] for i in action.split()[1].split(",")]
     del st.events[len(st.events) - len(order):]
@@ -344,14 +344,14 @@ def discount_options(st: Position, p: int, cost: tuple[int, ...], n: int) -> lis
     return found
 
 
-def _l_build(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_build(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     if ctx.get("step") == "discount":
         b = st.data.buildings[st.data.building_index[ctx["btype"]]]
         return discount_options(st, p, b.cost, int(op["n"]))
     return actions.build_options(st, p, int(op["n"]))
 
 
-def _a_build(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_build(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     words = action.split()
     if words[0] == "build":
         st.ctx.update(step="discount", btype=words[1], bhex=st.hex_of(words[2]))
@@ -369,11 +369,11 @@ def _exchanges(st: Position, p: int, rate: int) -> list[str]:
     return actions.bank_exchanges(st, p, rate)
 
 
-def _l_exchange(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_exchange(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return ["stop"] + _exchanges(st, p, 1)
 
 
-def _a_exchange(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_exchange(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     if action == "stop":
         return True
     _, give, take = action.split()
@@ -382,12 +382,12 @@ def _a_exchange(st: Position, p: int, op: dict[str, Any], action: str) -> bool |
     return _count_down(st)
 
 
-def _l_market(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_market(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     options = _exchanges(st, p, actions.market_rate(st))
     return (options + ["stop"]) if ctx.get("done") and options else options
 
 
-def _a_market(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_market(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     if action == "stop":
         return True
     _, give, take = action.split()
@@ -397,13 +397,13 @@ def _a_market(st: Position, p: int, op: dict[str, Any], action: str) -> bool | N
     return False
 
 
-def _l_reproduce(st: Position, p: int, op: dict[str, Any],
+def _options_reproduce(st: Position, p: int, op: dict[str, Any],
                  ctx: dict[str, Any]) -> list[str]:
     chosen = ctx.get("chosen", [])
     return ["stop"] + [f"produce {st.label(h)}" for h in board.controlled(st, p) if h not in chosen]
 
 
-def _a_reproduce(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_reproduce(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     chosen = st.ctx.setdefault("chosen", [])
     if action != "stop":
         chosen.append(st.hex_of(action.split()[1]))
@@ -421,37 +421,60 @@ def delay_targets(st: Position, p: int) -> list[int]:
             if pos in near and not st.shadow_delayed[i]]
 
 
-def _l_delay(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def _options_delay(st: Position, p: int, op: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [f"delay {st.layout.shadow_ids[i]}" for i in delay_targets(st, p)]
 
 
-def _a_delay(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
+def _answer_delay(st: Position, p: int, op: dict[str, Any], action: str) -> bool | None:
     st.shadow_delayed[st.layout.shadow_ids.index(action.split()[1])] = True
     return True
 
 
-_LEGAL = {
-    "gain_any": _l_gain_any, "take_river": _l_take_river, "place_guardians": _l_place,
-    "free_move": _l_free_move, "teleport": _l_teleport, "protect": _l_protect,
-    "steal": _l_steal, "remove_guardian": _l_remove, "destroy_building": _l_destroy,
-    "view_hand_discard": _l_spy, "peek_events": _l_peek, "build_discount": _l_build,
-    "exchange": _l_exchange, "market_rate_trade": _l_market, "reproduce": _l_reproduce,
-    "shadow_delay": _l_delay,
+_OP_OPTIONS = {
+    "gain_any": _options_gain_any,
+    "take_river": _options_take_river,
+    "place_guardians": _options_place,
+    "free_move": _options_free_move,
+    "teleport": _options_teleport,
+    "protect": _options_protect,
+    "steal": _options_steal,
+    "remove_guardian": _options_remove,
+    "destroy_building": _options_destroy,
+    "view_hand_discard": _options_spy,
+    "peek_events": _options_peek,
+    "build_discount": _options_build,
+    "exchange": _options_exchange,
+    "market_rate_trade": _options_market,
+    "reproduce": _options_reproduce,
+    "shadow_delay": _options_delay,
 }
+"""The options of each operation that needs choices: ``(st, player, op, ctx) -> options``."""
 
 
-_APPLY = {
-    "gain_any": _a_gain_any, "take_river": _a_take_river, "place_guardians": _a_place,
-    "free_move": _a_free_move, "teleport": _a_teleport, "protect": _a_protect,
-    "steal": _a_steal, "remove_guardian": _a_remove, "destroy_building": _a_destroy,
-    "view_hand_discard": _a_spy, "peek_events": _a_peek, "build_discount": _a_build,
-    "exchange": _a_exchange, "market_rate_trade": _a_market, "reproduce": _a_reproduce,
-    "shadow_delay": _a_delay,
+_OP_ANSWERS = {
+    "gain_any": _answer_gain_any,
+    "take_river": _answer_take_river,
+    "place_guardians": _answer_place,
+    "free_move": _answer_free_move,
+    "teleport": _answer_teleport,
+    "protect": _answer_protect,
+    "steal": _answer_steal,
+    "remove_guardian": _answer_remove,
+    "destroy_building": _answer_destroy,
+    "view_hand_discard": _answer_spy,
+    "peek_events": _answer_peek,
+    "build_discount": _answer_build,
+    "exchange": _answer_exchange,
+    "market_rate_trade": _answer_market,
+    "reproduce": _answer_reproduce,
+    "shadow_delay": _answer_delay,
 }
+"""Carry out one choice of an operation: ``(st, player, op, option) -> finished``
+(True: the operation is done; False: more choices; None: handed to another step)."""
 
 
 def _teleport_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
-    """``bool(_l_teleport(...))`` at the first step: some own hex S and destination D != S."""
+    """``bool(_options_teleport(...))`` at the first step: some own hex S and destination D != S."""
     mine = board.controlled(st, p)
     if not mine:
         return False
@@ -466,7 +489,7 @@ def _teleport_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
 
 
 def _move_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
-    """``bool(_l_free_move(...))``: some MOVE is legal (see ``actions.move_actions``)."""
+    """``bool(_options_free_move(...))``: some MOVE is legal (see ``actions.move_actions``)."""
     owner, count, shadows, neighbours = st.owner, st.count, st.shadow_pos, st.layout.neighbours
     for s in board.controlled(st, p):
         if count[s] >= 1:
@@ -477,7 +500,7 @@ def _move_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
 
 
 def _place_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
-    """``bool(_l_place(...))``: a guardian in reserve and a target (see ``place_targets``)."""
+    """``bool(_options_place(...))``: a guardian in reserve and a target (see ``place_targets``)."""
     if st.reserve[p] <= 0:
         return False
     mine = board.controlled(st, p)
@@ -492,7 +515,7 @@ def _place_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
 
 
 def _steal_exists(st: Position, p: int, op: dict[str, Any]) -> bool:
-    """``bool(_l_steal(...))``: a non-allied opponent holds a cube."""
+    """``bool(_options_steal(...))``: a non-allied opponent holds a cube."""
     return any(max(st.cubes[q], default=0) > 0 for q in seats.non_allied(st, p))
 
 
