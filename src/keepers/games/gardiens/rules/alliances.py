@@ -6,6 +6,8 @@ After the alliance step the turn goes on to its collection (GR-4.2 step 3).
 
 from __future__ import annotations
 
+from itertools import compress
+
 from keepers.games.gardiens import flow
 from keepers.games.gardiens.rules import collection
 from keepers.games.gardiens.state import NONE, Position
@@ -62,11 +64,9 @@ def gift_options(st: Position, p: int) -> list[str]:
     if ally == NONE or not st.gifts:
         return []
     commands = st.data.gift_cmds[(ally - st.first) % st.n]  # by colour, i.e. by seat - 1
-    out = []
-    for command, held in zip(commands, st.cubes[p], strict=True):
-        if held:
-            out.append(command)
-    return out
+    # the command of each resource held (compress: in C, and this is asked at every
+    # action of an allied player)
+    return list(compress(commands, st.cubes[p]))
 
 
 def give_to_ally(st: Position, resource: int) -> None:
