@@ -17,8 +17,8 @@ adapted to the Gardiens position format:
   in :data:`ANSWERS`: it carries out the chosen option and runs the rules on,
   in plain calls, until they reach the next step that needs a decision (which
   they set with :func:`ask`, or :func:`ask_next` for the next step of the same
-  sequence) or the end of the game.  So there is never a step
-  to run without a decision, and :func:`settle` only has to ask.
+  sequence) or the end of the game.  So there is never a step to run without a
+  decision, and :func:`settle` only has to ask.
 * :data:`RESUME` holds the **resume handlers** ``resume_<name>(position)``: what
   a finished step hands back to (``ctx["then"]`` of a collection, the rest of
   the co-op end of round).  They let a lower rules module go on with a higher
