@@ -36,6 +36,15 @@ from keepers.games.gardiens.state import NONE, Position
 PUBLIC_CTX = ("S", "T", "k", "acard", "dcard", "magic", "card", "give", "get", "proposer")
 
 
+def detached(value: Any) -> Any:
+    """A copy of JSON-like data that shares no list or dict with the position."""
+    if isinstance(value, dict):
+        return {k: detached(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [detached(v) for v in value]
+    return value
+
+
 def make_view(st: Position, player: int | None) -> JsonDict:
     """GR-20.8: public information + the viewer's own items + Watchtower sights."""
     view: JsonDict = {
@@ -58,7 +67,7 @@ def make_view(st: Position, player: int | None) -> JsonDict:
         "event_deck_size": len(st.events),
         "event_discard": list(st.event_discard),
         "round_effect": st.round_effect or None,
-        "last_combat": dict(st.last_combat) if st.last_combat else None,
+        "last_combat": detached(st.last_combat) if st.last_combat else None,
         "decision": decision_view(st),
         "over": st.over,
     }
@@ -158,7 +167,7 @@ def decision_view(st: Position) -> dict[str, Any] | None:
     """The pending decision and its public context."""
     if st.over:
         return None
-    ctx = {k: v for k, v in st.ctx.items() if k in PUBLIC_CTX}
+    ctx = {k: detached(v) for k, v in st.ctx.items() if k in PUBLIC_CTX}
     for key in ("S", "T"):
         if key in ctx:
             ctx[key] = st.label(ctx[key])
