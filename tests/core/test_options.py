@@ -46,3 +46,9 @@ def test_a_refusal_names_the_option_clause() -> None:
     option = Option("length", "short", choices=("short", "full"), clause="KT-15.3")
     with pytest.raises(ValueError, match=r"^KT-15.3: option length must be short \| full"):
         option.parse("medium")
+
+
+def test_a_long_value_is_quoted_short() -> None:
+    with pytest.raises(ValueError) as info:
+        MODE.parse("x" * 5000)
+    assert len(str(info.value)) < 120 and "..." in str(info.value)

@@ -25,6 +25,15 @@ from keepers.core.errors import RuleError
 JsonDict = dict[str, Any]
 
 
+MAX_DECISION_LENGTH = 200
+"""No decision text is longer; a longer one is refused without being parsed or echoed."""
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
 class Decision(NamedTuple):
     """Who must decide now and what about.
 
@@ -72,13 +81,20 @@ class GameState(ABC):
         Raises :class:`RuleError` naming the rule when the decision is illegal,
         out of turn or malformed; the state is then left unchanged.
         """
-        if not isinstance(action, str):
-            raise RuleError("ENGINE", f"a decision is a text command, not {type(action).__name__}")
+        if type(action) is not str:
+            if not isinstance(action, str):
+                raise RuleError("ENGINE",
+                                f"a decision is a text command, not {type(action).__name__}")
+            # A str subclass could compare equal to anything: keep only its text.
+            action = str.__str__(action)
         if self.is_over():
             raise RuleError("ENGINE", "the game is over; no decision can be applied")
         self.legal_actions()
         assert self._legal is not None
         if action not in self._legal:
+            if len(action) > MAX_DECISION_LENGTH:
+                raise RuleError("ENGINE", f"{quoted(action)} is not a legal decision "
+                                          f"(longer than any decision: {len(action)} characters)")
             raise self._explain_illegal(action)
         self._legal = None
         self._apply(action)
@@ -221,8 +237,7 @@ class Option(NamedTuple):
         return value  # type: ignore[no-any-return]
 
     def _refusal(self, value: Any) -> ValueError:
-        shown = repr(value)
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        shown = quoted(value) if isinstance(value, str) else quoted(repr(value))[1:-1]
         rule = f"{self.clause}: " if self.clause else ""
         return ValueError(f"{rule}option {self.name} must be {self.allowed()}, not {shown}")
 
