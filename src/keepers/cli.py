@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import os
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -19,17 +21,33 @@ from keepers.core import bench as benchmark
 from keepers.core import simulate as sim
 from keepers.core import sweep as sweeps
 from keepers.core.errors import KeepersError
+from keepers.core.files import unwritable, write_text_atomic
 from keepers.core.game import Game, GameState
-from keepers.core.i18n import set_language, t
+from keepers.core.i18n import choose_language, t
 from keepers.core.record import GameRecord, load_position
 from keepers.core.registry import game_names, get_game
-from keepers.core.terminal import HUMAN, play_terminal, show_result
+from keepers.core.terminal import HUMAN, play_terminal, seat_bots, show_result
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-app = typer.Typer(help=t("cli.help"), no_args_is_help=True, add_completion=False,
-                  pretty_exceptions_show_locals=False)
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers from 0 to 2**64 - 1 (the generator's state)."""
+
+
+class _Commands(typer.core.TyperGroup):
+    """The ``keepers`` command group: a value the command line cannot even read (text for
+    a number, a missing argument) is refused in one red line, like every other refusal."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except typer.BadParameter as exc:
+            _fail(exc.format_message())
+
+
+app = typer.Typer(cls=_Commands, help=t("cli.help"), no_args_is_help=True,
+                  add_completion=False, pretty_exceptions_show_locals=False)
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help=t("cli.game_help"))]
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help=t("cli.file_help"))]
@@ -62,6 +80,51 @@ def _guard(command: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
+def _language(lang: str | None) -> None:
+    """Choose the language of the messages; a language without a catalogue is refused."""
+    try:
+        choose_language(lang)
+    except ValueError as exc:
+        raise KeepersError(str(exc)) from None
+
+
+def _whole(name: str, value: int, low: int, high: int | None = None) -> int:
+    """Return ``value`` if ``low <= value (<= high)``; refuse it naming the option otherwise."""
+    if high is None and value < low:
+        raise KeepersError(t("cli.number_at_least", name=name, low=low, value=value))
+    if high is not None and not low <= value <= high:
+        raise KeepersError(t("cli.number_between", name=name, low=low, high=high, value=value))
+    return value
+
+
+def _seed(seed: int) -> int:
+    return _whole("--seed", seed, 0, SEED_LIMIT - 1)
+
+
+def _jobs(jobs: int) -> int:
+    return _whole("--jobs", jobs, 1, max(64, os.cpu_count() or 1))
+
+
+def _output(name: str, path: Path | None) -> Path | None:
+    """Refuse an output path that cannot be written, before any work starts."""
+    reason = None if path is None else unwritable(path)
+    if reason is not None:
+        raise KeepersError(t("cli.bad_flag", name=name, reason=reason))
+    return path
+
+
+def _max_rounds(game: Game, options: dict[str, Any], max_rounds: int | None) -> None:
+    """Set the game's ``max_rounds`` option from ``--max-rounds``, as the game allows it."""
+    if max_rounds is None:
+        return
+    if "max_rounds" not in options:
+        raise KeepersError(t("cli.no_max_rounds", game=game.name))
+    try:
+        options["max_rounds"] = game.check_options({"max_rounds": max_rounds})["max_rounds"]
+    except ValueError as exc:
+        raise KeepersError(t("cli.bad_flag", name="--max-rounds", reason=exc)) from None
+
+
 def _options(game: Game, items: list[str] | None) -> dict[str, Any]:
     """Parse ``key=value`` options with the game's parser, over its defaults."""
     options = game.default_options()
@@ -85,10 +148,28 @@ def _describe_options(options: dict[str, Any]) -> str:
     return ", ".join(f"{key}={_option_text(value)}" for key, value in options.items())
 
 
+def _seat_names(seats: str | None) -> list[str]:
+    """Split ``--seats`` into names, refusing an empty one (``greedy,,random``)."""
+    if seats is None:
+        return []
+    names = [name.strip() for name in seats.split(",")]
+    if not all(names):
+        raise KeepersError(t("cli.empty_seat", value=seats))
+    return names
+
+
+def _bots_only(game: Game, names: list[str]) -> None:
+    """Refuse seat names that are not bots of ``game`` (all-bot commands)."""
+    unknown = sorted(set(names) - set(game.bots()))
+    if unknown:
+        raise KeepersError(t("cli.unknown_bots", bots=", ".join(unknown),
+                             known=", ".join(sorted(game.bots()))))
+
+
 def _seats(game: Game, players: int | None, seats: str | None, human_first: bool) -> list[str]:
     """Resolve the seat list: given names cycled to ``players``, or the defaults."""
-    names = [s.strip() for s in (seats or "").split(",") if s.strip()]
-    count = players or len(names) or game.min_players
+    names = _seat_names(seats)
+    count = players if players is not None else len(names) or game.min_players
     if not game.min_players <= count <= game.max_players:
         raise KeepersError(t("cli.bad_players", game=game.name, count=count,
                              low=game.min_players, high=game.max_players))
@@ -119,7 +200,7 @@ def _show(console: Console, game: Game, state: GameState, seat: int | None,
 @_guard
 def games_command(lang: Lang = None) -> None:
     """List the registered games."""
-    set_language(lang)
+    _language(lang)
     table = Table(title=t("cli.games_title"))
     for key in ("cli.name", "cli.title", "cli.players", "cli.bots", "cli.options"):
         table.add_column(t(key))
@@ -144,12 +225,14 @@ def play_command(game_name: GameArg, players: Players = None, seats: Seats = Non
                  record: Annotated[Path | None, typer.Option(help=t("cli.record_help"))] = None,
                  lang: Lang = None) -> None:
     """Play a game on this terminal (people and bots)."""
-    set_language(lang)
+    _language(lang)
     game = get_game(game_name)
     names = _seats(game, players, seats, human_first=True)
+    seat_bots(game, names, 0)  # checks the seat names
     rec = GameRecord(game=game.name, players=len(names),
-                     seed=secrets.randbelow(2**31) if seed is None else seed,
+                     seed=secrets.randbelow(2**31) if seed is None else _seed(seed),
                      options=_options(game, option), seats=names, rules=game.rules_version)
+    _output("--record", record)
     console = Console()
     console.print(t("cli.playing", title=game.title, seed=rec.seed, seats=", ".join(names)))
     code = play_terminal(game, rec, console=console, save_to=record)
@@ -163,7 +246,7 @@ def replay_command(file: FileArg,
                    upto: Annotated[int | None, typer.Option(help=t("cli.upto_help"))] = None,
                    as_seat: AsSeat = None, lang: Lang = None) -> None:
     """Replay a game record and show the position reached."""
-    set_language(lang)
+    _language(lang)
     rec = GameRecord.load(file)
     total = len(rec.actions)
     if upto is not None and not 0 <= upto <= total:
@@ -178,7 +261,7 @@ def replay_command(file: FileArg,
 @_guard
 def position_command(file: FileArg, as_seat: AsSeat = None, lang: Lang = None) -> None:
     """Load a position file and show it."""
-    set_language(lang)
+    _language(lang)
     name, state = load_position(file)
     _show(Console(), get_game(name), state, as_seat, [])
 
@@ -187,9 +270,9 @@ def position_command(file: FileArg, as_seat: AsSeat = None, lang: Lang = None) -
 @_guard
 def simulate_command(
     game_name: GameArg,
-    games: Annotated[int, typer.Option(min=1, help=t("cli.games_count_help"))] = 100,
+    games: Annotated[int, typer.Option(help=t("cli.games_count_help"))] = 100,
     players: Players = None, seats: Seats = None,
-    jobs: Annotated[int, typer.Option(min=1, help=t("cli.jobs_help"))] = 1,
+    jobs: Annotated[int, typer.Option(help=t("cli.jobs_help"))] = 1,
     seed: Annotated[int, typer.Option(help=t("cli.seed_help"))] = 0,
     out: Annotated[Path | None, typer.Option(help=t("cli.out_help"))] = None,
     option: Options = None,
@@ -198,18 +281,16 @@ def simulate_command(
     lang: Lang = None,
 ) -> None:
     """Play many all-bot games and print win shares, scores and game lengths."""
-    set_language(lang)
+    _language(lang)
     game = get_game(game_name)
     options = _options(game, option)
-    if max_rounds is not None:
-        if "max_rounds" not in options:
-            raise KeepersError(t("cli.no_max_rounds", game=game.name))
-        options["max_rounds"] = max_rounds
+    _max_rounds(game, options, max_rounds)
     names = _seats(game, players, seats, human_first=False)
-    unknown = sorted(set(names) - set(game.bots()))
-    if unknown:
-        raise KeepersError(t("cli.unknown_bots", bots=", ".join(unknown),
-                             known=", ".join(sorted(game.bots()))))
+    _bots_only(game, names)
+    _whole("--games", games, 1)
+    _seed(seed)
+    _jobs(jobs)
+    _output("--out", out)
     console = Console()
     columns = (TextColumn(t("sim.progress")), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
@@ -225,7 +306,7 @@ def simulate_command(
         data = {"format": "keepers-simulation", "version": 1, "game": game.name,
                 "seats": names, "seed": seed, "options": options, "rotate": rotate,
                 "summary": summary, "game_summary": extra, "results": results}
-        out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_text_atomic(out, json.dumps(data, indent=1) + "\n")
         console.print(t("sim.saved", path=str(out)))
 
 
@@ -233,20 +314,20 @@ def simulate_command(
 @_guard
 def sweep_command(
     game_name: GameArg,
-    games: Annotated[int, typer.Option(min=1, help=t("cli.games_count_help"))] = 2000,
+    games: Annotated[int, typer.Option(help=t("cli.games_count_help"))] = 2000,
     players: Annotated[str | None, typer.Option("--players", "-n", metavar="N,N...",
                                                 help=t("cli.player_counts_help"))] = None,
     seats: Seats = None,
     vary: Annotated[list[str] | None, typer.Option("--vary", metavar="KEY=VALUE[,...]",
                                                    help=t("cli.vary_help"))] = None,
     option: Options = None,
-    jobs: Annotated[int, typer.Option(min=1, help=t("cli.jobs_help"))] = 1,
+    jobs: Annotated[int, typer.Option(help=t("cli.jobs_help"))] = 1,
     seed: Annotated[int, typer.Option(help=t("cli.seed_help"))] = 0,
     out: Annotated[Path | None, typer.Option(help=t("cli.sweep_out_help"))] = None,
     lang: Lang = None,
 ) -> None:
     """Play the same seeded games under the defaults and under each reading; compare them."""
-    set_language(lang)
+    _language(lang)
     game = get_game(game_name)
     counts = _player_counts(game, players)
     base = {k: v for k, v in _options(game, option).items() if k in _given(option)}
@@ -254,13 +335,13 @@ def sweep_command(
         variants = [sweeps.parse_variant(game, text) for text in vary or []]
     except ValueError as exc:
         raise KeepersError(str(exc)) from None
-    names = [name for name in (seats or "greedy").split(",") if name]
-    unknown = sorted(set(names) - set(game.bots()))
-    if unknown or not names:
-        raise KeepersError(t("cli.unknown_bots", bots=", ".join(unknown) or "-",
-                             known=", ".join(sorted(game.bots()))))
-    if out is not None and not out.parent.is_dir():
-        raise KeepersError(f"cannot write {out}: no directory {out.parent}")
+    names = _seat_names("greedy" if seats is None else seats)
+    _bots_only(game, names)
+    _whole("--games", games, 1)
+    _seed(seed)
+    _jobs(jobs)
+    _output("--out", out)
+    _output("--out", None if out is None else out.with_suffix(".json"))
     console = Console()
     total = games * len(counts) * (len(variants) + 1)
     columns = (TextColumn(t("sim.progress")), BarColumn(), MofNCompleteColumn(),
@@ -272,10 +353,10 @@ def sweep_command(
     text = sweeps.sweep_markdown(cells)
     console.print(text, markup=False, highlight=False, soft_wrap=True)
     if out is not None:
-        out.write_text(text, encoding="utf-8")
+        write_text_atomic(out, text)
         data = [{"players": c.players, "reading": c.label, "options": c.options,
                  "summary": c.summary, "report": c.report} for c in cells]
-        out.with_suffix(".json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_text_atomic(out.with_suffix(".json"), json.dumps(data, indent=1) + "\n")
         console.print(t("sim.saved", path=str(out)))
 
 
@@ -301,22 +382,28 @@ def _player_counts(game: Game, text: str | None) -> list[int]:
 @_guard
 def bench_command(
     game_name: GameArg, players: Players = None,
-    seconds: Annotated[float, typer.Option(min=0.0, help=t("cli.seconds_help"))] = 10.0,
-    games: Annotated[int | None, typer.Option(min=1, help=t("cli.bench_games_help"))] = None,
+    seconds: Annotated[float, typer.Option(help=t("cli.seconds_help"))] = 10.0,
+    games: Annotated[int | None, typer.Option(help=t("cli.bench_games_help"))] = None,
     seed: Annotated[int, typer.Option(help=t("cli.seed_help"))] = 0,
     option: Options = None,
     out: Annotated[Path | None, typer.Option(help=t("cli.out_help"))] = None,
     lang: Lang = None,
 ) -> None:
     """Measure the engine speed of a game by random self-play."""
-    set_language(lang)
+    _language(lang)
     game = get_game(game_name)
-    count = players or min(max(4, game.min_players), game.max_players)
+    count = players if players is not None else min(max(4, game.min_players), game.max_players)
     _seats(game, count, None, human_first=False)  # checks the player count
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise KeepersError(t("cli.bad_seconds", value=seconds))
+    if games is not None:
+        _whole("--games", games, 1)
+    _seed(seed)
+    _output("--out", out)
     report = benchmark.bench(game, count, seconds, games, seed, _options(game, option))
     benchmark.print_bench(Console(), report)
     if out is not None:
-        out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        write_text_atomic(out, json.dumps(report, indent=1) + "\n")
 
 
 data_app = typer.Typer(help=t("cli.data_help"), no_args_is_help=True)
@@ -332,7 +419,7 @@ def data_check_command(
     lang: Lang = None,
 ) -> None:
     """Validate a game's data files (packaged ones, or a directory of replacements)."""
-    set_language(lang)
+    _language(lang)
     game = get_game(game_name)
     report = game.check_data(str(directory) if directory is not None else None)
     console = Console()

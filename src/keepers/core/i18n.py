@@ -62,6 +62,22 @@ def set_language(lang: str | None) -> None:
     _chosen = _normalise(lang) if lang else None
 
 
+def choose_language(lang: str | None) -> None:
+    """Choose the language strictly: refuse (ValueError, one line) one without a catalogue.
+
+    ``lang`` (the ``--lang`` option) must be a code exactly (``en``, ``fr``, ``ru``);
+    ``KEEPERS_LANG``, used when ``lang`` is None, may also be a locale name such as
+    ``fr_FR.UTF-8``.
+    """
+    known = ", ".join(languages())
+    if lang is not None and lang not in languages():
+        raise ValueError(t("cli.bad_lang", name="--lang", value=lang, known=known))
+    variable = os.environ.get("KEEPERS_LANG", "")
+    if lang is None and variable and _normalise(variable) not in languages():
+        raise ValueError(t("cli.bad_lang", name="KEEPERS_LANG", value=variable, known=known))
+    set_language(lang)
+
+
 def language() -> str:
     """Return the language in use."""
     lang = _chosen or _normalise(os.environ.get("KEEPERS_LANG", "") or DEFAULT)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from keepers.core.errors import KeepersError, RecordError
+from keepers.core.files import write_text_atomic
 from keepers.core.game import Game, GameState
 from keepers.core.registry import get_game
 
@@ -83,8 +84,8 @@ class GameRecord:
         return record
 
     def save(self, path: str | Path) -> None:
-        """Write the record as JSON."""
-        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        """Write the record as JSON (atomically: never half a file)."""
+        write_text_atomic(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
@@ -153,10 +154,10 @@ def _read_json(path: str | Path) -> Any:
 
 
 def save_position(state: GameState, game: str, path: str | Path) -> None:
-    """Write a full position file for ``state``."""
+    """Write a full position file for ``state`` (atomically: never half a file)."""
     data = {"format": POSITION_FORMAT, "version": 1, "game": game,
             "rules": _game(game).rules_version, "state": state.to_dict()}
-    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    write_text_atomic(path, json.dumps(data, indent=1) + "\n")
 
 
 def load_position(path: str | Path) -> tuple[str, GameState]:
