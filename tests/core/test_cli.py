@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from toygame import GAME
 from typer.testing import CliRunner
 
@@ -40,6 +41,10 @@ def test_simulate_writes_json(tmp_path: Path) -> None:
     assert len(data["results"]) == 12 and data["summary"]["games"] == 12
     assert "first_seat_outright" in data["game_summary"]
     assert "Results by seat" in result.output
+    assert "1: greedy" in result.output and "Seat k is the k-th name of" in result.output
+    assert "First-player advantage: the first player of round 1 won" in result.output
+    assert data["summary"]["first_player"]["fair_share"] == pytest.approx(1 / 3)
+    assert data["summary"]["per_seat"][0]["seat"] == 0 and data["version"] == 1
 
 
 def test_errors_are_one_red_line_with_exit_2(tmp_path: Path) -> None:

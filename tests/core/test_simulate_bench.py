@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+import io
 
 import pytest
+from rich.console import Console
 from toygame import GAME
 
 from keepers.core.bench import bench, freeze_heap, machine_info
@@ -12,6 +14,7 @@ from keepers.core.simulate import (
     describe,
     game_seed,
     game_summary,
+    print_summary,
     run_simulation,
     seats_for,
     summarize,
@@ -54,6 +57,26 @@ def test_summarize_by_seat_and_bot() -> None:
     assert summary["rounds"]["mean"] == 3.0 and summary["decisions"]["max"] == 20.0
     assert summary["capped"] == 1 and summary["stats"] == {"x": 2.0}
     assert sum(s["wins"] for s in summary["per_seat"]) == len(results)
+    assert "first_player" not in summary  # not every game says who went first
+
+
+def test_first_player_advantage_when_the_game_reports_it() -> None:
+    results = [
+        {"scores": [3, 1], "winners": [0], "rounds": 2, "decisions": 10, "capped": False,
+         "seats": ["a", "b"], "stats": {"first_seat": 1}},
+        {"scores": [2, 2], "winners": [0, 1], "rounds": 4, "decisions": 20, "capped": False,
+         "seats": ["a", "b"], "stats": {"first_seat": 0}},
+    ]
+    summary = summarize(results)
+    first = summary["first_player"]
+    assert first["games"] == 2 and first["wins"] == 0.5 and first["fair_share"] == 0.5
+    assert first["score_mean"] == 1.5 and "first_seat" not in summary["stats"]
+    out = io.StringIO()
+    print_summary(Console(file=out, width=200), summary)
+    text = out.getvalue()
+    assert "1: a" in text and "2: b" in text
+    assert "Seat k is the k-th name of --seats" in text
+    assert "the first player of round 1 won 25.0% of the games" in text
 
 
 def test_seeds_and_rotation() -> None:

@@ -36,7 +36,8 @@ def test_markdown_has_a_column_per_reading_and_a_row_per_measure() -> None:
     text = sweep_markdown(cells)
     assert "### 2 players" in text
     assert "| measure | defaults | target=6 |" in text
-    assert "| first_seat_outright |" in text and "win share, engine seat 2 (95 % CI)" in text
+    assert "| first_seat_outright |" in text and "win share, seat 2 (engine seat 1) (95 % CI)" in text
+    assert "win share, first player of round 1 (95 % CI)" in text
 
 
 @pytest.mark.parametrize("text", ["target", "target=x", "speed=3", "=3", "target=5,"])

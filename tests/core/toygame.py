@@ -122,8 +122,8 @@ class RaceState(GameState):
         return self.round
 
     def stats(self) -> dict[str, float]:
-        """Extra per-game numbers for simulations."""
-        return {"cards_played": self.played}
+        """Extra per-game numbers for simulations (seat 0 always starts the race)."""
+        return {"cards_played": self.played, "first_seat": 0}
 
 
 class GreedyBot:

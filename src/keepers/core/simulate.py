@@ -4,6 +4,12 @@ Game ``i`` is always played with seed ``game_seed(base, i)`` and the same
 seats, so the results do not depend on the number of processes.  The summary
 functions are pure: they take the per-game result dictionaries and return
 JSON-ready numbers.
+
+Seats are named one way throughout: **seat k** is the k-th name given to
+``--seats`` (engine seat k - 1, the index the results and the JSON use).  The
+first player of round 1 is not necessarily seat 1: a game that reports who it
+was (the per-game statistic :data:`FIRST_SEAT`, an engine seat) gets a
+first-player-advantage line as well.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ from keepers.core.registry import get_game
 from keepers.core.rng import Rng
 
 GameDict = Mapping[str, Any]
+
+FIRST_SEAT = "first_seat"
+"""Per-game statistic a game may report: the engine seat of the first player of round 1."""
 
 
 def game_seed(base: int, index: int) -> int:
@@ -150,15 +159,17 @@ def summarize(results: Sequence[GameDict]) -> dict[str, Any]:
             bot_wins[bot] = bot_wins.get(bot, 0.0) + share
             bot_scores.setdefault(bot, []).append(score)
         for key, value in (game.get("stats") or {}).items():
-            stats.setdefault(key, []).append(float(value))
+            if key != FIRST_SEAT:
+                stats.setdefault(key, []).append(float(value))
     per_seat = [{"seat": seat, "bot": "/".join(sorted(seat_bots[seat])),
                  **_group(len(results), seat_wins[seat], seat_scores[seat])}
                 for seat in range(players)]
     per_bot = {bot: _group(len(bot_scores[bot]), bot_wins[bot], bot_scores[bot])
                for bot in sorted(bot_scores)}
-    return {
+    summary: dict[str, Any] = {
         "games": len(results),
         "players": players,
+        "seat_numbering": "per_seat[].seat is the engine seat: 0 = the first name of --seats",
         "per_seat": per_seat,
         "per_bot": per_bot,
         "rounds": describe([float(g["rounds"]) for g in results]),
@@ -166,6 +177,27 @@ def summarize(results: Sequence[GameDict]) -> dict[str, Any]:
         "capped": sum(1 for g in results if g["capped"]),
         "stats": {key: sum(v) / len(v) for key, v in sorted(stats.items())},
     }
+    first = first_player(results)
+    if first is not None:
+        summary["first_player"] = first
+    return summary
+
+
+def first_player(results: Sequence[GameDict]) -> dict[str, Any] | None:
+    """Return how the first player of round 1 fared, when every game reports who it was.
+
+    The figures are those of a seat (games, wins, win share with its 95% CI, score)
+    plus ``fair_share``, the share each player would win if going first gave no edge.
+    """
+    firsts = [(game.get("stats") or {}).get(FIRST_SEAT) for game in results]
+    players = len(results[0]["scores"]) if results else 0
+    if players < 2 or any(first is None for first in firsts):
+        return None
+    pairs = [(game, int(first)) for game, first in zip(results, firsts, strict=True)
+             if first is not None]
+    wins = sum(win_shares(game["winners"], players)[seat] for game, seat in pairs)
+    scores = [float(game["scores"][seat]) for game, seat in pairs]
+    return {**_group(len(results), wins, scores), "fair_share": 1 / players}
 
 
 def game_summary(game: Game, results: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -191,11 +223,20 @@ def _win_table(title: str, first: str, rows: list[tuple[str, dict[str, Any]]]) -
     return table
 
 
+def _first_player_line(first: Mapping[str, Any]) -> str:
+    return t("sim.first_player", share=_pct(first["win_share"]), low=_pct(first["ci_low"]),
+             high=_pct(first["ci_high"]), fair=_pct(first["fair_share"]))
+
+
 def print_summary(console: Console, summary: Mapping[str, Any],
                   extra: Mapping[str, Any] | None = None) -> None:
     """Print a simulation summary (and the game's own report) as Rich tables."""
-    seats = [(f"{r['seat']} ({r['bot']})", r) for r in summary["per_seat"]]
-    console.print(_win_table(t("sim.per_seat"), "sim.seat", seats))
+    seats = [(f"{r['seat'] + 1}: {r['bot']}", r) for r in summary["per_seat"]]
+    table = _win_table(t("sim.per_seat"), "sim.seat", seats)
+    table.caption = t("sim.seat_caption")
+    console.print(table)
+    if "first_player" in summary:
+        console.print(_first_player_line(summary["first_player"]))
     console.print(_win_table(t("sim.per_bot"), "sim.bot", list(summary["per_bot"].items())))
     length = Table(title=t("sim.length", games=summary["games"], capped=summary["capped"]))
     for key in ("", "sim.mean", "sim.sd", "sim.min", "sim.max"):

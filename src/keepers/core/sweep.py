@@ -79,9 +79,15 @@ def _core_rows(summary: Mapping[str, Any]) -> dict[str, str]:
         "stopped by the safety cap": str(summary["capped"]),
     }
     for seat in summary["per_seat"]:
-        rows[f"win share, engine seat {seat['seat'] + 1} (95 % CI)"] = (
-            f"{_pct(seat['win_share'])} ({_pct(seat['ci_low'])}–{_pct(seat['ci_high'])})")
+        number = seat["seat"]
+        rows[f"win share, seat {number + 1} (engine seat {number}) (95 % CI)"] = _share(seat)
+    if "first_player" in summary:
+        rows["win share, first player of round 1 (95 % CI)"] = _share(summary["first_player"])
     return rows
+
+
+def _share(row: Mapping[str, Any]) -> str:
+    return f"{_pct(row['win_share'])} ({_pct(row['ci_low'])}–{_pct(row['ci_high'])})"
 
 
 def _report_value(value: Any) -> str:
