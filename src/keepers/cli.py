@@ -25,6 +25,7 @@ from keepers.core.files import unwritable, write_text_atomic
 from keepers.core.game import Game, GameState
 from keepers.core.i18n import choose_language, t
 from keepers.core.record import GameRecord, load_position
+from keepers.core.record import save_position as write_position
 from keepers.core.registry import game_names, get_game
 from keepers.core.terminal import HUMAN, play_terminal, seat_bots, show_result
 
@@ -223,30 +224,64 @@ def play_command(game_name: GameArg, players: Players = None, seats: Seats = Non
                  seed: Annotated[int | None, typer.Option(help=t("cli.seed_help"))] = None,
                  option: Options = None,
                  record: Annotated[Path | None, typer.Option(help=t("cli.record_help"))] = None,
+                 resume: Annotated[Path | None, typer.Option(metavar="FILE",
+                                                             help=t("cli.resume_help"))] = None,
                  lang: Lang = None) -> None:
-    """Play a game on this terminal (people and bots)."""
+    """Play a game on this terminal (people and bots), or resume a recorded one."""
     _language(lang)
     game = get_game(game_name)
-    names = _seats(game, players, seats, human_first=True)
-    seat_bots(game, names, 0)  # checks the seat names
-    rec = GameRecord(game=game.name, players=len(names),
-                     seed=secrets.randbelow(2**31) if seed is None else _seed(seed),
-                     options=_options(game, option), seats=names, rules=game.rules_version)
+    if resume is not None:
+        given = {"--players": players, "--seats": seats, "--seed": seed, "--option": option}
+        rec = _resumed(game, resume, [name for name, value in given.items() if value])
+        record = record or resume
+    else:
+        rec = _new_record(game, players, seats, seed, option)
     _output("--record", record)
     console = Console()
-    console.print(t("cli.playing", title=game.title, seed=rec.seed, seats=", ".join(names)))
+    console.print(t("cli.playing", title=game.title, seed=rec.seed, seats=", ".join(rec.seats)))
+    if rec.actions:
+        console.print(t("cli.resumed", count=len(rec.actions)))
     code = play_terminal(game, rec, console=console, save_to=record)
     if code:
         raise typer.Exit(code)
+
+
+def _new_record(game: Game, players: int | None, seats: str | None, seed: int | None,
+                option: list[str] | None) -> GameRecord:
+    """The record of a new game set up from the command line (no decision yet)."""
+    names = _seats(game, players, seats, human_first=True)
+    seat_bots(game, names, 0)  # checks the seat names
+    return GameRecord(game=game.name, players=len(names),
+                      seed=secrets.randbelow(2**31) if seed is None else _seed(seed),
+                      options=_options(game, option), seats=names, rules=game.rules_version)
+
+
+def _resumed(game: Game, path: Path, given: list[str]) -> GameRecord:
+    """The record to resume: of this game, not over, its seats known; nothing overrides it."""
+    if given:
+        raise KeepersError(t("cli.resume_fixed", given=", ".join(given)))
+    rec = GameRecord.load(path)
+    if rec.game != game.name:
+        raise KeepersError(t("cli.resume_other_game", path=str(path), game=rec.game))
+    if len(rec.seats) != rec.players:
+        raise KeepersError(t("cli.resume_no_seats", path=str(path)))
+    seat_bots(game, rec.seats, 0)  # checks the seat names
+    if rec.replay().is_over():
+        raise KeepersError(t("cli.resume_over", path=str(path)))
+    return rec
 
 
 @app.command("replay", help=t("cli.replay_help"))
 @_guard
 def replay_command(file: FileArg,
                    upto: Annotated[int | None, typer.Option(help=t("cli.upto_help"))] = None,
-                   as_seat: AsSeat = None, lang: Lang = None) -> None:
-    """Replay a game record and show the position reached."""
+                   as_seat: AsSeat = None,
+                   save_position: Annotated[Path | None, typer.Option(
+                       metavar="FILE", help=t("cli.save_position_help"))] = None,
+                   lang: Lang = None) -> None:
+    """Replay a game record, show the position reached and optionally save it."""
     _language(lang)
+    _output("--save-position", save_position)
     rec = GameRecord.load(file)
     total = len(rec.actions)
     if upto is not None and not 0 <= upto <= total:
@@ -255,6 +290,9 @@ def replay_command(file: FileArg,
     console = Console()
     _show(console, get_game(rec.game), state, as_seat, rec.seats)
     console.print(t("cli.replayed", done=total if upto is None else upto, total=total))
+    if save_position is not None:
+        write_position(state, rec.game, save_position)
+        console.print(t("cli.position_saved", path=str(save_position)))
 
 
 @app.command("position", help=t("cli.position_help"))

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from keepers.cli import app
 from keepers.core.match import run_game
-from keepers.core.record import save_position
+from keepers.core.record import load_position, save_position
 
 runner = CliRunner()
 
@@ -109,3 +109,39 @@ def test_play_solo_gives_the_one_seat_to_the_person(tmp_path: Path) -> None:
 def test_bench_command() -> None:
     result = runner.invoke(app, ["bench", "toyrace", "--games", "3", "--players", "2"])
     assert result.exit_code == 0 and "Decisions per second" in result.output
+
+
+def test_resume_a_recorded_game(tmp_path: Path) -> None:
+    """`play --resume`: the record's seats, seed and options; saved back to the same file."""
+    rec = tmp_path / "rec.json"
+    result = runner.invoke(app, ["play", "toyrace", "--seed", "2", "--seats", "human,greedy",
+                                 "--record", str(rec)], input="1\n")
+    assert result.exit_code == 1
+    first = json.loads(rec.read_text())
+    result = runner.invoke(app, ["play", "toyrace", "--resume", str(rec)], input="1\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert f"Resumed after {len(first['actions'])} recorded decisions" in result.output
+    resumed = json.loads(rec.read_text())
+    assert resumed["actions"][:len(first["actions"])] == first["actions"]
+    assert resumed["seats"] == ["human", "greedy"] and resumed["seed"] == 2
+    assert resumed["result"] is not None
+    assert "already over" in _error_line(
+        runner.invoke(app, ["play", "toyrace", "--resume", str(rec)]).output)
+    assert "--seats" in _error_line(runner.invoke(
+        app, ["play", "toyrace", "--resume", str(rec), "--seats", "greedy,greedy"]).output)
+    assert "record of toyrace" in _error_line(
+        runner.invoke(app, ["play", "keythedral", "--resume", str(rec)]).output)
+    _error_line(runner.invoke(app, ["play", "toyrace", "--resume", str(tmp_path / "no")]).output)
+
+
+def test_replay_saves_a_position(tmp_path: Path) -> None:
+    _, record = run_game(GAME, ["greedy", "random"], 5, keep_record=True)
+    assert record is not None
+    path, pos = tmp_path / "game.json", tmp_path / "pos.json"
+    record.save(path)
+    result = runner.invoke(app, ["replay", str(path), "--upto", "3", "--save-position", str(pos)])
+    assert result.exit_code == 0 and "Position saved to" in result.output
+    name, state = load_position(pos)
+    assert name == "toyrace" and state.to_dict() == record.replay(upto=3).to_dict()
+    assert "--save-position" in _error_line(runner.invoke(
+        app, ["replay", str(path), "--save-position", str(tmp_path / "no" / "p.json")]).output)

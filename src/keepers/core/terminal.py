@@ -156,6 +156,7 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
                   hide_screen: bool | None = None) -> int:
     """Play the game set up by ``record`` (seats: ``human`` or bot names) on a terminal.
 
+    A record that already holds decisions is resumed: they are replayed first.
     Decisions are appended to ``record.actions``; the record is saved to
     ``save_to`` at the end or on abort.  Returns 0 when the game ended and 1
     when input ran out or the player interrupted it.  The screen is hidden
@@ -165,7 +166,10 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
     console = console or Console()
     read = read or console.input
     seats = record.seats
-    state = game.new_state(record.players, record.seed, record.options)
+    if record.actions:
+        state = record.replay()
+    else:
+        state = game.new_state(record.players, record.seed, record.options)
     bots = seat_bots(game, seats, record.seed)
     humans = [s for s in range(record.players) if s not in bots]
     hide = len(humans) > 1 if hide_screen is None else hide_screen
