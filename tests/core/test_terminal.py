@@ -85,3 +85,35 @@ def test_stream_reader_and_all_bots() -> None:
 def test_unknown_seat_name() -> None:
     with pytest.raises(KeepersError, match="unknown seat 'wizard'"):
         _run(["human", "wizard"], [])
+
+
+def test_help_and_log_are_not_decisions() -> None:
+    code, out, record, prompts = _run(["human", "greedy"], ["log", "help", "1", "LOG", "?"])
+    assert code == 1 and len(record.actions) == 2  # the human's "1" and the bot's answer
+    assert all(p.startswith("Your decision (1-") for p in prompts)
+    assert "Your turn: you are seat 0 (human)" in out
+    assert "No decision has been taken yet." in out
+    assert "You can take one of these" in out and "Type its number (1 to" in out
+    assert "The last 2 of 2 decisions:" in out
+    log = out.split("The last 2 of 2 decisions:")[1]
+    assert "Seat 0 (human): Advance" in log and "Seat 1 (greedy): " in log
+
+
+def test_resumed_game_logs_the_replayed_decisions() -> None:
+    _, _, record, _ = _run(["human", "greedy"], ["1"])
+    played = list(record.actions)
+    assert len(played) == 2
+    out = io.StringIO()
+    feed = iter(["log"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    code = play_terminal(GAME, record, console=Console(file=out, width=100), read=read)
+    text = out.getvalue()
+    assert code == 1 and record.actions == played
+    assert "The last 2 of 2 decisions:" in text and "Seat 1 (greedy): Advance" in text
+    assert "Your turn: you are seat 0 (human) — round 2" in text

@@ -19,13 +19,14 @@ silently produce a different game.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from keepers.core.errors import KeepersError, RecordError
 from keepers.core.files import write_text_atomic
-from keepers.core.game import Game, GameState
+from keepers.core.game import Decision, Game, GameState
 from keepers.core.registry import get_game
 
 RECORD_FORMAT = "keepers-record"
@@ -104,11 +105,18 @@ class GameRecord:
         except (ValueError, KeyError, TypeError) as exc:
             raise RecordError(f"record cannot be set up: {exc}") from None
 
-    def replay(self, upto: int | None = None) -> GameState:
-        """Replay the first ``upto`` decisions (all by default) and return the state."""
+    def replay(self, upto: int | None = None,
+               watch: Callable[[Decision, str], None] | None = None) -> GameState:
+        """Replay the first ``upto`` decisions (all by default) and return the state.
+
+        ``watch(decision, action)``, when given, is told each decision before it is applied.
+        """
         state = self.new_state()
         actions = self.actions if upto is None else self.actions[:upto]
         for number, action in enumerate(actions, start=1):
+            decision = state.decision()
+            if watch is not None and decision is not None:
+                watch(decision, action)
             try:
                 state.apply(action)
             except KeepersError as exc:

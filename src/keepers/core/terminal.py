@@ -2,10 +2,12 @@
 
 Each human decision shows the player's own view (``game.render``), then a
 numbered menu of the legal decisions; the player answers with a number or the
-text command.  Bots play by themselves.  When several people share the
-terminal, the screen is hidden between their turns.  Input comes from an
-injectable ``read(prompt) -> str`` function that raises :class:`EOFError` at
-the end of input, so tests can script a whole game.
+text command.  Two words are always understood and never count as decisions:
+``help`` (what the player can do now and how to type it) and ``log`` (the last
+public decisions, as the game describes them).  Bots play by themselves.
+When several people share the terminal, the screen is hidden between their
+turns.  Input comes from an injectable ``read(prompt) -> str`` function that
+raises :class:`EOFError` at the end of input, so tests can script a whole game.
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ from keepers.core.match import GameResult, game_stats
 from keepers.core.record import GameRecord
 
 HUMAN = "human"
+HELP = ("help", "?")
+LOG = "log"
+LOG_LENGTH = 12
+"""How many of the last decisions ``log`` shows."""
 Reader = Callable[[str], str]
 
 
@@ -84,20 +90,52 @@ def _hide(console: Console, read: Reader, seat: int) -> None:
     console.clear()
 
 
-def _human_turn(game: Game, state: GameState, seat: int, console: Console,
-                read: Reader) -> str:
-    """Show the seat's view and menu, and apply its answer; return the action applied."""
+def _menu(console: Console, game: Game, prompt: str, legal: list[str]) -> None:
+    """Print the decision's prompt and the numbered legal decisions."""
+    console.print(Text(prompt, style="bold"))
+    for number, action in enumerate(legal, start=1):
+        console.print(Text(f"{number:>4}. ").append(_label(game, action)))
+
+
+def _help(console: Console, game: Game, prompt: str, legal: list[str]) -> None:
+    """What the player can do now and how to type it (not a decision)."""
+    console.print(Text(t("play.help_now", count=len(legal)), style="bold"))
+    _menu(console, game, prompt, legal)
+    console.print(t("play.help_typing", count=len(legal), example=legal[0]))
+
+
+def _log(console: Console, history: Sequence[Text]) -> None:
+    """The last public decisions, as the game describes them (not a decision)."""
+    if not history:
+        console.print(t("play.log_empty"))
+        return
+    shown = history[-LOG_LENGTH:]
+    console.print(Text(t("play.log_title", count=len(shown), total=len(history)), style="bold"))
+    for line in shown:
+        console.print(line, style="cyan")
+
+
+def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Console,
+                read: Reader, history: Sequence[Text] = ()) -> str:
+    """Show the seat's view and menu, and apply its answer; return the action applied.
+
+    ``help`` and ``log`` are answered without taking a decision.
+    """
     decision = state.decision()
     assert decision is not None
     console.print(game.render(state.view(seat)))
-    console.rule(t("play.your_turn", seat=seat, round=state.round_number))
-    console.print(Text(decision.prompt, style="bold"))
+    console.rule(t("play.your_turn", seat=seat, name=name, round=state.round_number))
     legal = state.legal_actions()
-    for number, action in enumerate(legal, start=1):
-        console.print(Text(f"{number:>4}. ").append(_label(game, action)))
+    _menu(console, game, decision.prompt, legal)
     while True:
         entry = " ".join(read(t("play.ask", count=len(legal))).split())
         if not entry:
+            continue
+        if entry.lower() in HELP:
+            _help(console, game, decision.prompt, legal)
+            continue
+        if entry.lower() == LOG:
+            _log(console, history)
             continue
         if entry.isdigit():
             if not 1 <= int(entry) <= len(legal):
@@ -151,6 +189,23 @@ def save_record(console: Console, record: GameRecord, path: str | Path | None) -
     console.print(t("play.saved", path=str(path)))
 
 
+def _start(game: Game, record: GameRecord, history: list[Text]) -> GameState:
+    """The position to play from: a new game, or the record's decisions replayed.
+
+    The public decisions replayed go to ``history``, so that ``log`` shows them too.
+    """
+    if not record.actions:
+        return game.new_state(record.players, record.seed, record.options)
+
+    def seen(decision: Decision, action: str) -> None:
+        name = record.seats[decision.player] if decision.player < len(record.seats) else "?"
+        event = _event(game, decision, name, action)
+        if event is not None:
+            history.append(event)
+
+    return record.replay(watch=seen)
+
+
 def play_terminal(game: Game, record: GameRecord, *, console: Console | None = None,
                   read: Reader | None = None, save_to: str | Path | None = None,
                   hide_screen: bool | None = None) -> int:
@@ -166,10 +221,8 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
     console = console or Console()
     read = read or console.input
     seats = record.seats
-    if record.actions:
-        state = record.replay()
-    else:
-        state = game.new_state(record.players, record.seed, record.options)
+    history: list[Text] = []
+    state = _start(game, record, history)
     bots = seat_bots(game, seats, record.seed)
     humans = [s for s in range(record.players) if s not in bots]
     hide = len(humans) > 1 if hide_screen is None else hide_screen
@@ -195,9 +248,11 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
                         console.print(line, style="cyan")
                 unseen[seat].clear()
                 shown = seat
-                action = _human_turn(game, state, seat, console, read)
+                action = _human_turn(game, state, seat, seats[seat], console, read, history)
                 event = _event(game, decision, seats[seat], action)
             record.actions.append(action)
+            if event is not None:
+                history.append(event)
             for other in humans:
                 if other != seat and event is not None:
                     unseen[other].append(event)
