@@ -114,16 +114,27 @@ def _output(name: str, path: Path | None) -> Path | None:
     return path
 
 
-def _max_rounds(game: Game, options: dict[str, Any], max_rounds: int | None) -> None:
+def _max_rounds(game: Game, options: dict[str, Any], max_rounds: int | None,
+                given: list[str] | None) -> None:
     """Set the game's ``max_rounds`` option from ``--max-rounds``, as the game allows it."""
     if max_rounds is None:
         return
     if "max_rounds" not in options:
         raise KeepersError(t("cli.no_max_rounds", game=game.name))
+    if "max_rounds" in _given(given):
+        raise KeepersError(t("cli.max_rounds_twice"))
     try:
         options["max_rounds"] = game.check_options({"max_rounds": max_rounds})["max_rounds"]
     except ValueError as exc:
         raise KeepersError(t("cli.bad_flag", name="--max-rounds", reason=exc)) from None
+
+
+def _set_up(game: Game, players: int, options: dict[str, Any], name: str = "--option") -> None:
+    """Set up one game as a check: an option the player count rules out is refused now."""
+    try:
+        game.new_state(players, 0, game.check_options(options))
+    except (KeepersError, ValueError) as exc:
+        raise KeepersError(t("cli.bad_flag", name=name, reason=exc)) from None
 
 
 def _options(game: Game, items: list[str] | None) -> dict[str, Any]:
@@ -250,10 +261,20 @@ def _new_record(game: Game, players: int | None, seats: str | None, seed: int | 
                 option: list[str] | None) -> GameRecord:
     """The record of a new game set up from the command line (no decision yet)."""
     names = _seats(game, players, seats, human_first=True)
-    seat_bots(game, names, 0)  # checks the seat names
+    _seat_players(game, names)
+    options = _options(game, option)
+    _set_up(game, len(names), options)
     return GameRecord(game=game.name, players=len(names),
                       seed=secrets.randbelow(2**31) if seed is None else _seed(seed),
-                      options=_options(game, option), seats=names, rules=game.rules_version)
+                      options=options, seats=names, rules=game.rules_version)
+
+
+def _seat_players(game: Game, names: list[str]) -> None:
+    """Refuse seat names that are neither ``human`` nor a bot of ``game``."""
+    try:
+        seat_bots(game, names, 0)
+    except KeepersError as exc:
+        raise KeepersError(t("cli.bad_flag", name="--seats", reason=exc)) from None
 
 
 def _resumed(game: Game, path: Path, given: list[str]) -> GameRecord:
@@ -322,9 +343,10 @@ def simulate_command(
     _language(lang)
     game = get_game(game_name)
     options = _options(game, option)
-    _max_rounds(game, options, max_rounds)
+    _max_rounds(game, options, max_rounds, option)
     names = _seats(game, players, seats, human_first=False)
     _bots_only(game, names)
+    _set_up(game, len(names), options)
     _whole("--games", games, 1)
     _seed(seed)
     _jobs(jobs)
@@ -372,7 +394,11 @@ def sweep_command(
     try:
         variants = [sweeps.parse_variant(game, text) for text in vary or []]
     except ValueError as exc:
-        raise KeepersError(str(exc)) from None
+        raise KeepersError(t("cli.bad_flag", name="--vary", reason=exc)) from None
+    for count in counts:
+        _set_up(game, count, base)
+        for variant in variants:
+            _set_up(game, count, {**base, **variant}, "--vary")
     names = _seat_names("greedy" if seats is None else seats)
     _bots_only(game, names)
     _whole("--games", games, 1)
@@ -438,7 +464,9 @@ def bench_command(
         _whole("--games", games, 1)
     _seed(seed)
     _output("--out", out)
-    report = benchmark.bench(game, count, seconds, games, seed, _options(game, option))
+    options = _options(game, option)
+    _set_up(game, count, options)
+    report = benchmark.bench(game, count, seconds, games, seed, options)
     benchmark.print_bench(Console(), report)
     if out is not None:
         write_text_atomic(out, json.dumps(report, indent=1) + "\n")

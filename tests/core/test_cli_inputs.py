@@ -45,6 +45,8 @@ def _input_cases(game: str, tmp_path: Path) -> list[tuple[list[str], tuple[str, 
         (["play", game, "--seats", "greedy,,random"], ("--seats", "empty")),
         (["simulate", game, "--seats", ""], ("--seats", "empty")),
         (["simulate", game, "--seats", "greedy,wizard"], ("--seats", "wizard")),
+        (["play", game, "--seats", "human,wizard"], ("--seats", "wizard")),
+        (["sweep", game, "--vary", "no_such_option=1"], ("--vary", "no_such_option")),
         (["play", game, "--lang", "de"], ("--lang", "en, fr, ru")),
         (["simulate", game, "--games", "0"], ("--games", ">= 1")),
         (["simulate", game, "--games", "many"], ("--games",)),
@@ -128,3 +130,24 @@ def test_nothing_is_written_when_a_later_path_is_bad(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", "toyrace", "--games", "3",
                                  "--out", str(tmp_path / "missing" / "r.json")])
     assert result.exit_code == 2 and "Results by seat" not in result.output
+
+
+def test_an_option_the_player_count_rules_out_is_refused_before_play() -> None:
+    """KT-3.6: the first player must be a seat of this game; refused before any output."""
+    for command in ("play", "simulate", "bench"):
+        _refused([command, "keythedral", "--players", "2", "--option", "first=4"],
+                 "--option", "KT-3.6")
+    _refused(["sweep", "keythedral", "--players", "2,3", "--vary", "first=2"], "--vary", "KT-3.6")
+
+
+def test_max_rounds_given_twice_is_refused() -> None:
+    _refused(["simulate", "gardiens", "--option", "max_rounds=5", "--max-rounds", "7"],
+             "--max-rounds", "max_rounds")
+
+
+def test_as_seat_outside_the_game_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    assert runner.invoke(app, ["play", "toyrace", "--seats", "greedy,random",
+                               "--record", str(record)]).exit_code == 0
+    _refused(["replay", str(record), "--as-seat", "2"], "--as-seat", "0 to 2")
+    _refused(["replay", str(record), "--upto", "-1"], "--upto")
