@@ -16,13 +16,17 @@ from keepers.games.viscounts.serial import position_from_dict, position_to_dict
 from keepers.games.viscounts.state import Position, new_position
 from keepers.games.viscounts.views import build_view
 
+EXPANSIONS = ("none", "keys")
+"""The ``expansions`` option's values (Gates of Gold will add its own)."""
+
 CLAUSE_OF_KIND = {
     "setup": "VB-5.7", "play": "VB-6.1.2", "move": "VB-6.2.1", "action": "VB-6.3.1",
     "dismiss": "VB-6.3.3", "target": "VB-6.3.1", "pay": "VB-6.3.2", "recruit": "VB-6.4.1",
     "resource": "VB-2.1.1", "flip": "VB-2.3.3", "discard": "VB-7.3", "destroy": "VB-7.4",
     "rearrange": "VB-7.5", "hire": "VB-7.8", "pick": "VB-10.3", "cascade": "VB-4.2.1",
     "bump": "VB-4.2.4", "shift": "VB-7.12", "section": "VB-7.11", "manuscript": "VB-7.14",
-    "build": "VB-7.13",
+    "build": "VB-7.13", "hero": "VK-3.1", "chest": "VK-4.1", "setup_discard": "VK-2.8",
+    "public": "VK-5.1", "return": "VK-R10",
 }
 
 
@@ -41,9 +45,10 @@ class ViscountsState(GameState):
     position: Position
     choice: Choice | None
 
-    def __init__(self, data: GameData, seats: int, seed: int, ai_board: str = "cleric") -> None:
+    def __init__(self, data: GameData, seats: int, seed: int, ai_board: str = "cleric",
+                 expansions: str = "none") -> None:
         GameState.__init__(self)
-        self.position = new_position(data, seats, seed, ai_board)
+        self.position = new_position(data, seats, seed, ai_board, expansions)
         self.choice = None
 
     @classmethod
@@ -160,8 +165,10 @@ class ViscountsGame(Game):
         return load_data()
 
     def option_specs(self) -> tuple[Option, ...]:
-        """``ai``: the solo AI board (VS-1.2), one of the boards in the data."""
-        return (Option("ai", "cleric", choices=tuple(self.data.ai_boards), clause="VS-1.2"),)
+        """``ai``: the solo AI board (VS-1.2), one of the boards in the data;
+        ``expansions``: ``none`` or ``keys`` (Keeper of Keys, VK-2)."""
+        return (Option("ai", "cleric", choices=tuple(self.data.ai_boards), clause="VS-1.2"),
+                Option("expansions", "none", choices=EXPANSIONS, clause="VK-2"))
 
     def default_options(self) -> dict[str, Any]:
         """The default of every option."""
@@ -172,10 +179,11 @@ class ViscountsGame(Game):
         if not self.min_players <= players <= self.max_players:
             raise KeepersError(f"viscounts is for 1-4 players, not {players}")
         try:
-            ai_board = str(self.check_options(options)["ai"])
+            checked = self.check_options(options)
         except ValueError as exc:
             raise KeepersError(str(exc)) from None
-        state = ViscountsState(self.data, players, seed, ai_board)
+        state = ViscountsState(self.data, players, seed, str(checked["ai"]),
+                               str(checked["expansions"]))
         state.setup()
         return state
 

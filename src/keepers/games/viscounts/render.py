@@ -18,12 +18,39 @@ def _ring_table(view: JsonDict) -> Table:
     for ring in view["ring"]:
         here = [str(p["seat"]) + ("*" if p["is_ai"] else "") for p in view["players"]
                 if p["node"].startswith(f"{ring['position']}.")]
-        spots = " ".join(f"{k}:{v[0]}{v[1][0]}" if v else f"{k}:-"
-                         for k, v in ring["spots"].items())
+        spots = " ".join(f"{k}:{_building(v)}" for k, v in ring["spots"].items())
         table.add_row(str(ring["position"]), str(ring["segment"]), ring["section"],
                       f"{ring['townsfolk_top']} ({ring['townsfolk_left']})",
                       f"{ring['manuscript_top']} ({ring['manuscripts_left']})",
                       "/".join(ring["trade"].values()), spots, " ".join(here))
+    return table
+
+
+def _building(spot: Any) -> str:
+    """Owner and type initial of a spot's building (public ones: ``P`` and the type)."""
+    if not spot:
+        return "-"
+    owner, kind = spot
+    if kind.startswith("PB-"):
+        return f"{owner}P{kind.removeprefix('PB-')[0]}"
+    return f"{owner}{kind[0]}"
+
+
+def _keys_table(view: JsonDict) -> Table:
+    """Keeper of Keys: hero row, chest row, chests and public buildings of each player."""
+    keys = view["keys"]
+    table = Table(title="Keeper of Keys")
+    table.add_column("what")
+    table.add_column("contents")
+    table.add_row("hero row (deck)", f"{', '.join(keys['hero_row']) or '-'} "
+                  f"({keys['hero_deck']})")
+    table.add_row("chest row (pile)", f"{', '.join(keys['chest_row']) or '-'} "
+                  f"({keys['chest_pile']})")
+    for name, owner in keys["public_buildings"].items():
+        table.add_row(name, "unbuilt" if owner is None else f"seat {owner}")
+    for p in view["players"]:
+        chests = p.get("ai_chests") or [c or "-" for c in p.get("chests", [])]
+        table.add_row(f"seat {p['seat']} chests", " | ".join(chests))
     return table
 
 
@@ -56,6 +83,8 @@ def _players_table(view: JsonDict) -> Table:
 def render_view(view: JsonDict) -> Any:
     """A Rich renderable for a Viscounts view."""
     parts: list[Any] = [_ring_table(view), _castle_table(view), _players_table(view)]
+    if "keys" in view:
+        parts.append(_keys_table(view))
     decision = view.get("decision")
     if decision:
         parts.append(f"Seat {decision['player']} to decide: {decision['prompt']}")

@@ -24,6 +24,8 @@ def position_to_dict(pos: Position) -> JsonDict:
     data["players"] = [p.to_dict() for p in pos.players]
     data["stack"] = [list(t) for t in pos.stack]
     data["rng"] = pos.rng.state
+    if pos.ext:                       # expansions (VK-2): absent from base-game positions
+        data["ext"] = pos.ext
     return data
 
 
@@ -44,4 +46,14 @@ def position_from_dict(data: GameData, raw: JsonDict) -> Position:
     pos.players = [Player.from_dict(p) for p in raw["players"]]
     pos.stack = [_task(t) for t in raw["stack"]]
     pos.rng = Rng(int(raw["rng"]))
+    pos.ext = _plain(raw.get("ext", {}))
     return pos
+
+
+def _plain(value: Any) -> Any:
+    """A fresh copy of JSON-ready lists and dicts (tuples read back as lists)."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value

@@ -73,8 +73,12 @@ class Profile:
 
 
 # A seat's last profile: copies of its spaces, covered slots and bonus cards,
-# whether it leads the castle, its AI board (None for a person), the profile.
-LastProfile = tuple[list[str | None], list[bool], list[str], bool, Any, Profile]
+# whether it leads the castle, its AI board (None for a person), the profile,
+# the public buildings it owns (Keeper of Keys, VK-5.4).
+LastProfile = tuple[list[str | None], list[bool], list[str], bool, Any, Profile, list[str],
+                    list[str | None]]
+_NO_PUBLICS: list[str] = []
+_NO_CHESTS: list[str | None] = []
 
 
 def _pack(icons: Mapping[str, int]) -> int:
@@ -169,6 +173,8 @@ class Position:
         self.log: list[str] = []
         self.over = False
         self.ai: dict[str, Any] = {}
+        # Expansion components (empty in the base game, see rules.concepts.keys_on).
+        self.ext: dict[str, Any] = {}
         # Last profile per seat and the lists it was built from (see profile_of()).
         self._profiles: list[LastProfile | None] = [None] * len(players)
 
@@ -202,12 +208,22 @@ class Position:
         other.pairs = [p[:] for p in self.pairs]
         other.log = self.log[-20:]
         other.ai = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ai.items()}
+        other.ext = {k: _deep(v) for k, v in self.ext.items()} if self.ext else {}
         other._profiles = self._profiles[:]
 
 
     def copy(self) -> Position:
         """Independent copy; static data shared."""
         return Position(self.data, self.geo, self.players, self.seats, self.rng, source=self)
+
+
+def _deep(value: Any) -> Any:
+    """A copy of nested lists and dicts (the expansion state is small)."""
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    return value
 
 
 def flatten(term: Term) -> list[Term]:
@@ -219,8 +235,10 @@ def flatten(term: Term) -> list[Term]:
     return [term]
 
 
-def new_position(data: GameData, seats: int, seed: int, ai_board: str = "cleric") -> Position:
-    """A position before setup: the ring drawn from ``seed`` (VB-3.1), players, AI board."""
+def new_position(data: GameData, seats: int, seed: int, ai_board: str = "cleric",
+                 expansions: str = "none") -> Position:
+    """A position before setup: the ring drawn from ``seed`` (VB-3.1), players, AI board,
+    expansions (VK-2)."""
     rng = Rng(seed)
     arrangement = [1, 2, 3, 4, 5]
     rng.shuffle(arrangement)
@@ -231,6 +249,10 @@ def new_position(data: GameData, seats: int, seed: int, ai_board: str = "cleric"
         players.append(Player(1, workers=workers, is_ai=True))
     position = Position(data, geo, players, seats, rng)
     position.ai["board"] = ai_board
+    if expansions != "none":
+        position.ext["expansions"] = expansions
+        if "keys" in expansions.split(","):
+            position.ext["owned"] = [[] for _ in players]      # public buildings (VK-5)
     return position
 
 
@@ -255,10 +277,16 @@ def profile_of(pos: Position, seat: int) -> Profile:
     board = pos.ai["board"] if player.is_ai else None
     leads = pos.leader == seat
     last = pos._profiles[seat]
+    ext = pos.ext
+    publics = ext["owned"][seat] if ext and "owned" in ext else _NO_PUBLICS
+    chests = ext["chests"][seat] if ext and "chests" in ext else _NO_CHESTS
     if last is not None and last[0] == player.spaces and last[1] == player.covered \
-            and last[2] == player.bonus and last[3] == leads and last[4] == board:
+            and last[2] == player.bonus and last[3] == leads and last[4] == board \
+            and last[6] == publics and last[7] == chests:
         return last[5]
     key = _profile_key(pos, seat, leads, board)
+    if publics or chests:            # Keeper of Keys: public buildings, chests (VK-4.2, VK-5.4)
+        key = (*key, tuple(publics), tuple(zip(chests, player.spaces, strict=True)))
     memo = pos.data.memo
     found: Profile | None = memo.get(key)
     if found is None:
@@ -266,7 +294,7 @@ def profile_of(pos: Position, seat: int) -> Profile:
             _forget(pos.data)
         found = memo[key] = _build_profile(pos, seat, key[PROFILE_KEY_ICONS])
     pos._profiles[seat] = (player.spaces[:], player.covered[:], player.bonus[:], leads,
-                           board, found)
+                           board, found, publics[:], chests[:])
     return found
 
 
@@ -319,9 +347,37 @@ def _build_profile(pos: Position, seat: int, space_icons: int) -> Profile:
     slot_part = _slot_part(pos, seat)
     card_part = tuple(_card_part(pos, seat))
     both = slot_part + card_part
-    return Profile({(True, True): both, (True, False): slot_part,
-                    (False, True): card_part, (False, False): ()},
-                   _board_icons(space_icons, both))
+    profile = Profile({(True, True): both, (True, False): slot_part,
+                       (False, True): card_part, (False, False): ()},
+                      _board_icons(space_icons, both))
+    if pos.ext.get("chests"):
+        _chest_bonus(pos, seat, profile)
+    return profile
+
+
+def _chest_bonus(pos: Position, seat: int, profile: Profile) -> None:
+    """Icons the conversion chests add when funding an action (VK-4.2, VK-4.5, VK-R08).
+
+    Each chest converts one printed ``from`` icon of the card in the space above into its
+    ``to`` icons; optional and free, so it is used whenever it adds icons of the type the
+    action needs: ``to`` less the converted icon if it was of that type.
+    """
+    player = pos.players[seat]
+    for tile, card in zip(pos.ext["chests"][seat], player.spaces, strict=True):
+        if not tile or not card:
+            continue
+        term = pos.data.chest_tiles[tile].effect
+        if term.name != "chest_convert":
+            continue
+        source = term.kw("from")
+        if not pos.data.cards[card].icons.get(source, 0):
+            continue
+        gained = parse_icons(term.kw("to"))
+        for icon in ICONS:
+            bonus = gained.get(icon, 0) - (1 if icon == source else 0)
+            if bonus > 0:
+                key = ("chest_bonus", icon)
+                profile.memo[key] = profile.memo.get(key, 0) + bonus
 
 
 def _slot_part(pos: Position, seat: int) -> tuple[Term, ...]:
@@ -344,6 +400,9 @@ def _card_part(pos: Position, seat: int) -> list[Term]:
         out.extend(flatten(pos.data.castle.leader.ability))
     for ribbon in player.bonus:
         out.extend(flatten(pos.data.cleric_bonus[ribbon].ability))
+    if pos.ext.get("owned"):
+        for public in pos.ext["owned"][seat]:                   # VK-5.4
+            out.extend(flatten(pos.data.public_buildings[public].ongoing))
     return out
 
 

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from keepers.core.game import JsonDict
 from keepers.games.viscounts.flow import Choice
-from keepers.games.viscounts.rules.concepts import adjacent_townsfolk, board_icons, hand_limit
+from keepers.games.viscounts.rules.concepts import (
+    adjacent_townsfolk,
+    board_icons,
+    hand_limit,
+    keys_on,
+)
 from keepers.games.viscounts.rules.scoring import final_scores
 from keepers.games.viscounts.rules.turns import move_costs
 from keepers.games.viscounts.state import Position
@@ -19,7 +24,21 @@ def _player_view(pos: Position, seat: int, viewer: int | None) -> JsonDict:
     data["printed_spaces"] = [pos.geo.printed(player.node)] if player.node else []
     data["icons"] = board_icons(pos, seat)
     data["hand_limit"] = hand_limit(pos, seat)
+    if keys_on(pos):
+        data["chests"] = list(pos.ext["chests"][seat])            # VK-4.1
+        data["public_buildings"] = list(pos.ext["owned"][seat])    # VK-5
+        if player.is_ai:                  # face-down AI chests stay hidden (VK-7.1)
+            data["ai_chests"] = [tile if up else "?" for tile, up in pos.ext["ai_chests"]]
     return data
+
+
+def _keys_view(pos: Position) -> JsonDict:
+    """The Keeper of Keys rows and piles (VK-2.6, VK-2.7): piles as counts."""
+    ext = pos.ext
+    return {"hero_row": list(ext["hero_row"]), "hero_deck": len(ext["hero_deck"]),
+            "chest_row": list(ext["chest_row"]), "chest_pile": len(ext["chest_pile"]),
+            "public_buildings": {b: next((s for s, o in enumerate(ext["owned"]) if b in o), None)
+                                 for b in pos.data.public_buildings}}
 
 
 def _ring_entry(pos: Position, p: int) -> JsonDict:
@@ -64,7 +83,7 @@ def build_view(pos: Position, choice: Choice | None, viewer: int | None) -> Json
             if choice.kind == "move":
                 costs = move_costs(pos, choice.player)
                 decision["costs"] = {f"move {pos.geo.printed(n)}": c for n, c in costs.items()}
-    return {
+    view: JsonDict = {
         "game": "viscounts",
         "viewer": viewer,
         "round": pos.round,
@@ -85,3 +104,6 @@ def build_view(pos: Position, choice: Choice | None, viewer: int | None) -> Json
         "scores": [s.total for s in final_scores(pos)],
         "log": pos.log[-8:],
     }
+    if keys_on(pos):
+        view["keys"] = _keys_view(pos)
+    return view

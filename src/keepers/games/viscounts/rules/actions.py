@@ -19,11 +19,19 @@ from keepers.games.viscounts.rules.castle import place_workers
 from keepers.games.viscounts.rules.concepts import (
     adjacent_townsfolk,
     fire,
+    keys_on,
     printed_manuscript,
     printed_manuscript_cost,
     seat_position,
 )
-from keepers.games.viscounts.rules.effects import construct, eff, push, receive_manuscript, resolve
+from keepers.games.viscounts.rules.effects import (
+    construct,
+    construct_public,
+    eff,
+    push,
+    receive_manuscript,
+    resolve,
+)
 from keepers.games.viscounts.state import Position, Profile, profile_of
 
 ACTION_ICON = {"trade": "merchant", "build": "builder", "workers": "noble",
@@ -83,6 +91,7 @@ def _compute_free_icons(pos: Position, profile: Profile, action: str, extra: str
     board = profile.icons
     card = pos.data.cards[extra].icons if extra else {}
     total = board[icon] + board["criminal"] + card.get(icon, 0) + card.get("criminal", 0)
+    total += int(profile.memo.get(("chest_bonus", icon), 0))     # VK-4.2
     if icon == "merchant":
         return total
     pool = board["merchant"] + card.get("merchant", 0)
@@ -194,7 +203,7 @@ def _funding(pos: Position, profile: Profile, action: str,
     if "icon_conversion" not in profile.names:      # the common case: icons only
         icon = ACTION_ICON[action]
         board = profile.icons
-        free = board[icon] + board["criminal"]
+        free = board[icon] + board["criminal"] + int(profile.memo.get(("chest_bonus", icon), 0))
         if extra:
             card = pos.data.cards[extra].icons
             free += card.get(icon, 0) + card.get("criminal", 0)
@@ -261,6 +270,10 @@ def _table(pos: Position, key: tuple[str, int],
 
 
 def _build_table(pos: Position, seat: int) -> TargetTable:
+    if pos.ext and keys_on(pos):
+        publics = public_targets(pos, seat)
+        if publics:                                  # VK-5.1: not shared through the memo
+            return TargetTable(_targets_build(pos, seat) + publics)
     player = pos.players[seat]
     empty = tuple(s for s in pos.geo.group(player.node) if s not in pos.spots)
     key = ("build_table", tuple(player.covered), empty)
@@ -301,10 +314,16 @@ def _least_need(pos: Position, profile: Profile, seat: int, action: str) -> int 
         return 0                                     # "trade 0" needs no icon
     if action == "build":
         spots = pos.spots
+        least: int | None = None
         for spot in pos.geo.group(player.node):
             if spot not in spots:
-                return _least_build_cost(pos, tuple(player.covered))
-        return None                                  # no empty spot to build on
+                least = _least_build_cost(pos, tuple(player.covered))
+                break
+        if pos.ext and keys_on(pos):                 # public buildings (VK-5.1)
+            publics = [need for _, need in public_targets(pos, seat)]
+            if publics:
+                least = min(publics) if least is None else min(least, *publics)
+        return least                                 # None: nothing to build
     if action == "workers":
         return _least_noble_need(pos, player.supply)
     position = seat_position(pos, seat)
@@ -343,6 +362,25 @@ def _targets_build(pos: Position, seat: int) -> list[tuple[str, int]]:
         if player.covered[i]:
             cost = pos.data.player_board.costs[slot.type]
             out.extend((f"build {slot.id} {spot}", cost) for spot in spots)
+    return out
+
+
+def public_targets(pos: Position, seat: int) -> list[tuple[str, int]]:
+    """``public <building> <spot>`` for each unbuilt public building whose type matches one
+    of the player's standard buildings in the river group of their outside space; the need
+    is the public building's builder cost (VK-5.1, VK-5.3)."""
+    node = pos.players[seat].node
+    if node.endswith(".I"):
+        return []
+    built = {b for owned in pos.ext["owned"] for b in owned}
+    out: list[tuple[str, int]] = []
+    for public in pos.data.public_buildings.values():
+        if public.id in built:
+            continue
+        for spot in pos.geo.group(node):
+            here = pos.spots.get(spot)
+            if here is not None and here[0] == seat and here[1] == public.replaces:
+                out.append((f"public {public.id} {spot}", public.cost))
     return out
 
 
@@ -543,6 +581,8 @@ def outcome(pos: Position, seat: int, action: str, target: str) -> None:
     words = target.split()
     if action == "trade":
         _trade(pos, seat, int(words[1]))
+    elif action == "build" and words[0] == "public":
+        construct_public(pos, seat, words[1], words[2])
     elif action == "build":
         construct(pos, seat, words[1], words[2])
     elif action == "workers":

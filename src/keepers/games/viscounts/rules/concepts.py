@@ -246,3 +246,33 @@ def own_spots(pos: Position, seat: int, kind: str | None = None) -> list[str]:
     """Spot ids holding the player's standard buildings (optionally of one type)."""
     return [s for s, (owner, btype) in pos.spots.items()
             if owner == seat and (kind is None or btype == kind)]
+
+
+# ------------------------------------------------------------------ Keeper of Keys (VK)
+def keys_on(pos: Position) -> bool:
+    """True when the Keeper of Keys expansion is in play (VK-2)."""
+    return bool(pos.ext) and "owned" in pos.ext
+
+
+def refill_row(pos: Position, row: str, pile: str, size: int) -> None:
+    """Refill a Keeper of Keys row from its face-down pile (VK-3.1, VK-4.1).
+
+    New items enter at the left, so the right-most is the oldest (VK-7.2; kept in every
+    game, it changes nothing for people); an empty pile leaves a gap (VK-R06).
+    """
+    items: list[str] = pos.ext[row]
+    source: list[str] = pos.ext[pile]
+    while len(items) < size and source:
+        items.insert(0, source.pop())
+
+
+def is_public(pos: Position, btype: str) -> bool:
+    """True if a spot's building is a public building (VK-5)."""
+    return btype in pos.data.public_buildings
+
+
+def own_standard_spots(pos: Position, seat: int, kind: str | None = None) -> list[str]:
+    """Spots holding the player's standard buildings only (VK-R03: not public ones)."""
+    return [s for s, (owner, btype) in pos.spots.items()
+            if owner == seat and not is_public(pos, btype)
+            and (kind is None or btype == kind)]

@@ -40,6 +40,7 @@ from keepers.games.viscounts.rules.concepts import (
     gain_deed,
     gain_virtue,
     others_from,
+    refill_row,
     shuffle_discard,
     take_top,
     visible_townsfolk,
@@ -161,8 +162,13 @@ def resolvable(pos: Position, seat: int, term: Term) -> bool:
         return bool(visible_townsfolk(pos))
     if name == "move_worker_tier1":
         return any(pos.castle[s][0][seat] for s in range(5))
-    if name in ("gain_hero", "gain_chest", "gain_kings_order", "welcome_outsider",
-                "refuse_outsider"):
+    if name == "gain_hero":                  # VK-R06; the AI never gains one (VK-7.6)
+        return bool(pos.ext.get("hero_row")) and not player.is_ai
+    if name == "gain_chest":                 # VK-R06; the AI flips an AI chest (VK-7.6)
+        if player.is_ai:
+            return any(not up for _, up in pos.ext.get("ai_chests", ()))
+        return bool(pos.ext.get("chest_row"))
+    if name in ("gain_kings_order", "welcome_outsider", "refuse_outsider"):
         return False
     if name == "all_of":
         return any(resolvable(pos, seat, t) for t in term.subterms())
@@ -306,6 +312,8 @@ def answer_discard(pos: Position, task: Task, option: str) -> None:
     else:
         pos.removed.append(card)
         player.silver += pos.data.cards[card].silver
+        if pos.data.cards[card].kind == "hero":
+            fire(pos, seat, "on_gain_or_destroy_hero")     # VK-5.4, VK-R07
 
 
 def effect_rearrange(pos: Position, seat: int, term: Term, source: str) -> None:
@@ -524,6 +532,56 @@ def construct(pos: Position, seat: int, slot_id: str, spot: str) -> None:
     push_all(pos, tasks)
 
 
+def construct_public(pos: Position, seat: int, public: str, spot: str) -> None:
+    """Replace the player's building on ``spot`` by a public building (VK-5.2).
+
+    The returned building covers an empty slot of its type (the owner chooses, VK-R10;
+    the AI takes the right-most, VK-7.5); the player takes the card and resolves its
+    immediate effect; no spot bonus, no link reward.
+    """
+    pos.spots[spot] = [seat, public]
+    pos.ext["owned"][seat].append(public)
+    pos.log.append(f"seat {seat} builds {public} on {spot}")
+    building = pos.data.public_buildings[public]
+    push(pos, seat, building.immediate, public)
+    pos.stack.append(("return_building", seat, building.replaces))
+
+
+def return_slots(pos: Position, seat: int, btype: str) -> list[int]:
+    """Indexes of the empty (uncovered) slots of a building type (VK-5.2)."""
+    player = pos.players[seat]
+    return [i for i in range(len(player.covered))
+            if not player.covered[i] and slot_type(pos, seat, i) == btype]
+
+
+def step_return_building(pos: Position, task: Task) -> Choice | None:
+    """Ask which empty slot the returned building covers (VK-5.2, VK-R10)."""
+    seat, btype = task[1], str(task[2])
+    slots = return_slots(pos, seat, btype)
+    if not slots:                         # cannot happen: the building came from one
+        pos.stack.pop()
+        return None
+    if pos.players[seat].is_ai:           # VK-7.5: the right-most empty slot
+        slots = slots[-1:]
+    return ask(seat, "return", "return your building to an empty slot (VK-R10)",
+               [f"cover {slot_name(pos, seat, i)}" for i in slots])
+
+
+def answer_return_building(pos: Position, task: Task, option: str) -> None:
+    """Cover the slot: its ability is lost until it is emptied again (VK-5.2, VK-R10)."""
+    pos.stack.pop()
+    seat = task[1]
+    index = slot_index(pos, seat, option.removeprefix("cover "))
+    pos.players[seat].covered[index] = True
+
+
+def slot_name(pos: Position, seat: int, index: int) -> str:
+    """The id of a slot (AI slots are named AI1..AI9)."""
+    if pos.players[seat].is_ai:
+        return f"AI{index + 1}"
+    return pos.data.player_board.slots[index].id
+
+
 def slot_index(pos: Position, seat: int, slot_id: str) -> int:
     """Index of a slot id (AI slots are named AI1..AI9)."""
     if pos.players[seat].is_ai:
@@ -574,6 +632,79 @@ def land(pos: Position, seat: int) -> None:
         push_all(pos, tasks)
 
 
+# ------------------------------------------------------------------ heroes (VK-3)
+HERO = Texts("hero")
+
+
+def effect_gain_hero(pos: Position, seat: int, term: Term, source: str) -> None:
+    # Not a hire (VK-3.1); nothing with an empty row (VK-R06).
+    if pos.ext.get("hero_row") and not pos.players[seat].is_ai:
+        pos.stack.append(("gain_hero", seat))
+
+
+def step_gain_hero(pos: Position, task: Task) -> Choice:
+    """Ask which face-up hero to take into hand (VK-3.1)."""
+    return ask_distinct(task[1], "hero", "take a face-up hero into your hand (VK-3.1)",
+                        tuple(HERO[h] for h in pos.ext["hero_row"]))
+
+
+def answer_gain_hero(pos: Position, task: Task, option: str) -> None:
+    """Take it, refill the row, then the hero triggers (VK-3.1, VK-5.4, VK-R07)."""
+    pos.stack.pop()
+    seat = task[1]
+    hero = option.removeprefix("hero ")
+    pos.ext["hero_row"].remove(hero)
+    pos.players[seat].hand.append(hero)
+    pos.log.append(f"seat {seat} gains the hero {hero}")
+    refill_row(pos, "hero_row", "hero_deck", 3)
+    fire(pos, seat, "on_gain_or_destroy_hero")
+    fire(pos, seat, "on_gain_hero")
+
+
+# ------------------------------------------------------------------ chest tiles (VK-4.1)
+def effect_gain_chest(pos: Position, seat: int, term: Term, source: str) -> None:
+    if pos.players[seat].is_ai:
+        pos.stack.append(eff(seat, "flip_ai_chest"))          # VK-7.6
+    elif pos.ext.get("chest_row"):                            # VK-R06
+        pos.stack.append(("gain_chest", seat))
+
+
+def chest_options(pos: Position, seat: int) -> tuple[str, ...]:
+    """``chest <tile> <space>`` for every face-up tile and free space; with three chests,
+    each space (its chest leaves the game) and ``chest none`` (VK-4.1, VK-R13)."""
+    chests: list[str | None] = pos.ext["chests"][seat]
+    free = [i + 1 for i, c in enumerate(chests) if c is None]
+    spaces = free or [1, 2, 3]
+    options = [f"chest {tile} {space}" for tile in pos.ext["chest_row"] for space in spaces]
+    if not free:
+        options.append("chest none")
+    return tuple(options)
+
+
+def step_gain_chest(pos: Position, task: Task) -> Choice:
+    """Ask which face-up chest tile to take and under which card space (VK-4.1)."""
+    return ask_distinct(task[1], "chest", "take a chest tile and choose its card space "
+                        "(VK-4.1)", chest_options(pos, task[1]))
+
+
+def answer_gain_chest(pos: Position, task: Task, option: str) -> None:
+    """Slot the tile (removing the chest already there, VK-R13) and refill the row."""
+    pos.stack.pop()
+    if option == "chest none":
+        return
+    seat = task[1]
+    _, tile, space = option.split()
+    chests: list[str | None] = pos.ext["chests"][seat]
+    index = int(space) - 1
+    old = chests[index]
+    if old is not None:
+        pos.removed.append(old)
+    chests[index] = tile
+    pos.ext["chest_row"].remove(tile)
+    pos.log.append(f"seat {seat} places the chest {tile} under space {space}")
+    refill_row(pos, "chest_row", "chest_pile", 4)
+
+
 # ------------------------------------------------------------------ expansion-only terms
 def effect_return_kings_order(pos: Position, seat: int, term: Term, source: str) -> None:
     return None
@@ -592,6 +723,9 @@ flow.register({
     "cleric_check": (step_cleric_check, None),
     "build_free": (step_build_free, answer_build_free),
     "step": (step_step, answer_step),
+    "gain_hero": (step_gain_hero, answer_gain_hero),
+    "gain_chest": (step_gain_chest, answer_gain_chest),
+    "return_building": (step_return_building, answer_return_building),
 })
 EFFECTS.update({
     "none": effect_none,
@@ -623,4 +757,6 @@ EFFECTS.update({
     "build_free": effect_build_free,
     "move_viscount": effect_move_viscount,
     "return_kings_order": effect_return_kings_order,
+    "gain_hero": effect_gain_hero,
+    "gain_chest": effect_gain_chest,
 })

@@ -9,8 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from keepers.games.viscounts.effects import ICONS, RIBBONS, Term, parse_icons
-from keepers.games.viscounts.rules.concepts import abilities, own_spots, remove_worker_counts
-from keepers.games.viscounts.state import Position
+from keepers.games.viscounts.rules.concepts import (
+    abilities,
+    keys_on,
+    own_spots,
+    own_standard_spots,
+    remove_worker_counts,
+)
+from keepers.games.viscounts.state import Position, flatten
 
 SET_VP = (0, 1, 4, 9, 16)
 
@@ -27,6 +33,16 @@ class Score:
     def total(self) -> int:
         """Sum of all parts."""
         return sum(self.parts.values())
+
+
+CHEST_VP = (0, 2, 5, 9)
+
+
+def chest_count(pos: Position, seat: int) -> int:
+    """Chest tiles a player owns (the AI: its face-up AI chests, VK-7.4)."""
+    if pos.players[seat].is_ai:
+        return sum(1 for _, up in pos.ext.get("ai_chests", ()) if up)
+    return sum(1 for c in pos.ext["chests"][seat] if c)
 
 
 def ribbon_sets_vp(ribbons: list[str]) -> int:
@@ -68,6 +84,9 @@ def icon_total(pos: Position, seat: int, icon: str) -> int:
         if term.name == "permanent_icon":
             total += parse_icons(term.word(0))[icon]
     extras = [pos.data.cleric_bonus[r].ability for r in player.bonus]
+    if keys_on(pos):                       # the public guildhall's criminal (VK-5.4)
+        extras.extend(t for b in pos.ext["owned"][seat]
+                      for t in flatten(pos.data.public_buildings[b].ongoing))
     if pos.leader == seat:
         extras.append(pos.data.castle.leader.ability)
     for ability in extras:
@@ -82,7 +101,7 @@ def counter(pos: Position, seat: int, name: str) -> int:
     head, _, param = name.partition(":")
     ribbons = [pos.data.manuscripts[m].ribbon for m in player.manuscripts]
     simple: dict[str, Callable[[], int]] = {
-        "buildings": lambda: len(own_spots(pos, seat, param or None)),
+        "buildings": lambda: len(own_standard_spots(pos, seat, param or None)),   # VK-R03
         "icons": lambda: icon_total(pos, seat, param),
         "icon_sets": lambda: min(icon_total(pos, seat, i) for i in param.split("+")),
         "flipped_debts": lambda: player.debts_paid,
@@ -98,6 +117,9 @@ def counter(pos: Position, seat: int, name: str) -> int:
                                                    for s in own_spots(pos, seat)}),
         "links_own_both": lambda: sum(1 for a, b, _ in pos.geo.links()
                                       if a in own_spots(pos, seat) and b in own_spots(pos, seat)),
+        "chest_tiles": lambda: chest_count(pos, seat),
+        "heroes_owned": lambda: sum(1 for c in player.cards_owned() if not player.is_ai
+                                    and pos.data.cards[c].kind == "hero"),
     }
     if head in simple:
         return int(simple[head]())
@@ -145,6 +167,10 @@ def score_player(pos: Position, seat: int) -> Score:
     score.parts["cleric_bonus"] = sum(pos.data.cleric_bonus[r].vp for r in player.bonus)
     score.parts["debts_deeds"] = (-2 * player.debts_unpaid + player.deeds_acquired
                                   + 3 * player.deeds_approved)
+    if keys_on(pos):
+        score.parts["chests"] = CHEST_VP[min(chest_count(pos, seat), 3)]       # VK-6.1, VK-7.4
+        score.parts["public_buildings"] = sum(                                  # VK-6.1
+            pos.data.public_buildings[b].vp for b in pos.ext["owned"][seat])
     if player.is_ai:
         score.parts["ai_resources"] = player.resources() * pos.data.ai_common.end_vp_per_resource
     score.tiebreak = player.silver + player.resources()

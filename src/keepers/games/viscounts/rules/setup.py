@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from keepers.games.viscounts import flow
 from keepers.games.viscounts.data import PlayerCard
+from keepers.games.viscounts.effects import Term
 from keepers.games.viscounts.flow import Choice, Task, ask, push_all
-from keepers.games.viscounts.rules.concepts import draw_cards, order_from
-from keepers.games.viscounts.rules.effects import push
+from keepers.games.viscounts.rules.concepts import draw_cards, keys_on, order_from, refill_row
+from keepers.games.viscounts.rules.effects import push, term_of
 from keepers.games.viscounts.rules.solo import solo_setup
 from keepers.games.viscounts.state import Position
 
@@ -42,15 +43,57 @@ def take_player_card(pos: Position, seat: int, card: PlayerCard, hero: str) -> N
     player.deeds_acquired += card.deeds
     player.debts_unpaid += card.debts
     player.hand = starting_deck(pos) + [hero]
-    pos.stack.append(("setup_finish", seat))
-    push(pos, seat, card.extra, "setup")
+    if keys_on(pos) and card.extra.name == "discard":
+        # VK-2.8: the chosen starting cards wait in the discard pile, out of the shuffle.
+        pos.stack.append(("setup_finish", seat, "keep_discard"))
+        pos.stack.append(("setup_discard", seat, card.extra.int_arg(0)))
+    elif keys_on(pos) and _reads_rows(card.extra):
+        # VK-2.8, VK-R09: the hero or chest is taken from the rows at the end of setup.
+        pos.stack.append(("setup_finish", seat))
+        pos.ext["late"].append([seat, card.extra.text])
+    else:
+        pos.stack.append(("setup_finish", seat))
+        push(pos, seat, card.extra, "setup")
     for _ in range(card.any_resource):
         pos.stack.append(("res", seat))
 
 
+def _reads_rows(term: Term) -> bool:
+    """True if an effect takes from the hero or chest row (VK-2.8)."""
+    return any(t.name in ("gain_hero", "gain_chest") for t in term.walk())
+
+
 def starting_deck(pos: Position) -> list[str]:
-    """The 8 starting townsfolk of one colour (VB-1.2)."""
-    return [c.id for c in pos.data.townsfolk.values() if c.set == "Starter"]
+    """The 8 starting townsfolk of one colour (VB-1.2); with Keeper of Keys the new
+    Journeyman, Lender and Trader replace the cards of the same names (VK-2.5)."""
+    cards = [c for c in pos.data.townsfolk.values() if c.set == "Starter"]
+    if keys_on(pos):
+        new = {c.name: c for c in pos.data.townsfolk.values() if c.set == "KeysStarter"}
+        cards = [new.get(c.name, c) for c in cards]
+    return [c.id for c in cards]
+
+
+def step_setup_discard(pos: Position, task: Task) -> Choice | None:
+    """Ask for the next starting card to put in the discard pile (card 7.5, VK-2.8)."""
+    seat, left = task[1], task[2]
+    player = pos.players[seat]
+    starters = set(starting_deck(pos))
+    options = [f"set_aside {c}" for c in sorted(set(player.hand)) if c in starters]
+    if left <= 0 or not options:
+        pos.stack.pop()
+        return None
+    return ask(seat, "setup_discard",
+               f"choose a starting card for your discard pile ({left} left, VK-2.8)", options)
+
+
+def answer_setup_discard(pos: Position, task: Task, option: str) -> None:
+    """Move the chosen starting card from hand to the discard pile (VK-2.8)."""
+    seat, left = task[1], task[2]
+    card = option.removeprefix("set_aside ")
+    player = pos.players[seat]
+    player.hand.remove(card)
+    player.discard.append(card)
+    flow.replace(pos, ("setup_discard", seat, left - 1))
 
 
 def step_setup_finish(pos: Position, task: Task) -> None:
@@ -58,8 +101,12 @@ def step_setup_finish(pos: Position, task: Task) -> None:
     pos.stack.pop()
     seat = task[1]
     player = pos.players[seat]
-    player.draw = player.draw + player.hand + player.discard
-    player.hand, player.discard = [], []
+    if len(task) > 2:                   # VK-2.8: card 7.5's discards stay in the discard pile
+        player.draw = player.draw + player.hand
+    else:
+        player.draw = player.draw + player.hand + player.discard
+        player.discard = []
+    player.hand = []
     pos.rng.shuffle(player.draw)
     draw_cards(pos, seat, 3)
     return None
@@ -77,12 +124,15 @@ def finish_setup(pos: Position) -> None:
 # ------------------------------------------------------------------ setup (VB-5)
 def setup(pos: Position) -> None:
     """Deal piles, pairs and queue the pair picks (VB-5.2-5.7, VS-1)."""
-    _deal_townsfolk(pos)
-    _deal_manuscripts(pos)
+    sets = ("Base", "Keys") if keys_on(pos) else ("Base",)
+    _deal_townsfolk(pos, sets)
+    _deal_manuscripts(pos, sets)
     solo = pos.seats == 1
     pos.start = 0 if solo else pos.rng.below(pos.seats)
-    cards = [c.id for c in pos.data.player_cards.values() if c.set == "Base"]
-    heroes = [h.id for h in pos.data.heroes.values() if h.set == "Base"]
+    cards = [c.id for c in pos.data.player_cards.values() if c.set in sets]
+    heroes = [h.id for h in pos.data.heroes.values() if h.set in sets]
+    if keys_on(pos):
+        keys_setup(pos)
     pos.rng.shuffle(cards)
     pos.rng.shuffle(heroes)
     count = 2 if solo else pos.seats + 1
@@ -94,16 +144,16 @@ def setup(pos: Position) -> None:
     push_all(pos, [("setup_pick", seat) for seat in reversed(order)])
 
 
-def _deal_townsfolk(pos: Position) -> None:
-    deck = [c.id for c in pos.data.townsfolk.values() if c.set == "Base"
+def _deal_townsfolk(pos: Position, sets: tuple[str, ...]) -> None:
+    deck = [c.id for c in pos.data.townsfolk.values() if c.set in sets
             for _ in range(c.copies)]
     pos.rng.shuffle(deck)
     for index, card in enumerate(deck):
         pos.tf_piles[index % 5].append(card)
 
 
-def _deal_manuscripts(pos: Position) -> None:
-    base = [m for m in pos.data.manuscripts.values() if m.set == "Base"]
+def _deal_manuscripts(pos: Position, sets: tuple[str, ...]) -> None:
+    base = [m for m in pos.data.manuscripts.values() if m.set in sets]
     grey = [m.id for m in base if m.grey_backed]
     black = [m.id for m in base if not m.grey_backed]
     pos.rng.shuffle(grey)
@@ -114,8 +164,44 @@ def _deal_manuscripts(pos: Position) -> None:
             grey[position]]
 
 
+# ------------------------------------------------------------------ Keeper of Keys (VK-2)
+def keys_setup(pos: Position) -> None:
+    """The chest row (VK-2.6); the hero row waits for the end of the picks (VK-2.7).
+
+    The step ``keys_rows`` is queued first, so it runs after every pick.
+    """
+    chests = [t.id for t in pos.data.chest_tiles.values() if t.set == "Keys"]
+    pos.rng.shuffle(chests)
+    pos.ext.update({"chest_pile": chests, "chest_row": [], "hero_deck": [], "hero_row": [],
+                    "chests": [[None, None, None] for _ in pos.players], "late": []})
+    refill_row(pos, "chest_row", "chest_pile", CHEST_ROW)
+    pos.stack.append(("keys_rows", -1))
+
+
+CHEST_ROW, HERO_ROW = 4, 3
+
+
+def step_keys_rows(pos: Position, task: Task) -> None:
+    """After the picks: the hero deck and row (VK-2.7), then cards 1.5 and 3.5 take from
+    the rows in reverse turn order (VK-2.8, VK-R09)."""
+    pos.stack.pop()
+    owned = {c for p in pos.players for c in p.cards_owned()}
+    sets = ("Base", "Keys")
+    deck = [h.id for h in pos.data.heroes.values() if h.set in sets and h.id not in owned]
+    pos.rng.shuffle(deck)
+    pos.ext["hero_deck"] = deck
+    refill_row(pos, "hero_row", "hero_deck", HERO_ROW)
+    late: list[list[object]] = pos.ext.pop("late")
+    order = list(reversed(order_from(pos, pos.start)))
+    late.sort(key=lambda item: order.index(int(str(item[0]))))
+    for seat, text in reversed(late):
+        push(pos, int(str(seat)), term_of(str(text)), "setup")
+
+
 # ---------------------------------------------------------------------- registration
 flow.register({
     "setup_pick": (step_setup_pick, answer_setup_pick),
     "setup_finish": (step_setup_finish, None),
+    "setup_discard": (step_setup_discard, answer_setup_discard),
+    "keys_rows": (step_keys_rows, None),
 })

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from keepers.games.viscounts import flow
 from keepers.games.viscounts.data import AIBoard, Scheme
-from keepers.games.viscounts.effects import Term
+from keepers.games.viscounts.effects import Term, parse_icons
 from keepers.games.viscounts.flow import HOOKS, Choice, Task, push_all
 from keepers.games.viscounts.rules import effects
 from keepers.games.viscounts.rules.actions import ACTION_ICON
@@ -25,13 +25,16 @@ from keepers.games.viscounts.rules.concepts import (
     fire,
     gain_corruption,
     gain_virtue,
+    keys_on,
     printed_manuscript,
+    refill_row,
     seat_position,
     shuffle_discard,
 )
 from keepers.games.viscounts.rules.effects import (
     EFFECTS,
     construct,
+    construct_public,
     eff,
     gain_amount,
     land,
@@ -46,14 +49,19 @@ AI_RESOURCE = {"build": "stone", "workers": "gold", "transcribe": "ink"}
 # ------------------------------------------------------------------ solo setup (VS-1)
 def solo_setup(pos: Position) -> None:
     board = ai_board(pos)
+    sets = ("Base", "Keys") if keys_on(pos) else ("Base",)       # VK-7.1
     draw = [s.id for s in pos.data.schemes.values()
-            if s.deck == "starting" and s.set == "Base"
+            if s.deck == "starting" and s.set in sets
             and s.id not in board.remove_starting_schemes]
     future = [s.id for s in pos.data.schemes.values() if s.deck == "future"]
     pos.rng.shuffle(draw)
     pos.rng.shuffle(future)
     pos.players[1].draw = draw
     pos.ai["future"] = future
+    if keys_on(pos):                     # VK-7.1: face down, one under each AI card space
+        tiles = [t.id for t in pos.data.chest_tiles.values() if t.set == "KeysAI"]
+        pos.rng.shuffle(tiles)
+        pos.ext["ai_chests"] = [[tile, False] for tile in tiles]
     push_all(pos, [("setup_pick", 0), ("ai_setup", 1)])
 
 
@@ -224,11 +232,24 @@ def effect_ai_focus(pos: Position, seat: int, term: Term, source: str) -> None:
 
 
 def effect_flip_ai_chest(pos: Position, seat: int, term: Term, source: str) -> None:
-    return None
+    """Turn the next face-down AI chest face up, space 1 first (VK-7.3, VK-7.6)."""
+    for chest in pos.ext.get("ai_chests", ()):
+        if not chest[1]:
+            chest[1] = True
+            pos.log.append(f"the AI turns its chest {chest[0]} face up")
+            return
 
 
 def effect_ai_remove_heroes_chests(pos: Position, seat: int, term: Term, source: str) -> None:
-    return None
+    """Remove the ``n`` right-most (oldest) heroes and chest tiles, then refill (VK-7.3)."""
+    if not keys_on(pos):
+        return
+    count = term.int_arg(0)
+    for row, pile, size in (("hero_row", "hero_deck", 3), ("chest_row", "chest_pile", 4)):
+        items: list[str] = pos.ext[row]
+        for _ in range(min(count, len(items))):
+            pos.removed.append(items.pop())
+        refill_row(pos, row, pile, size)
 
 
 # ------------------------------------------------------------------ AI turn (VS-2)
@@ -288,10 +309,10 @@ def ai_can(pos: Position, seat: int, term: Term) -> bool:
     name = term.name
     if name == "ai_focus":
         return ai_can(pos, seat, Term(ai_board(pos).focus))
-    if name == "flip_ai_chest":
-        return False
+    if name == "flip_ai_chest":                              # VK-7.3
+        return any(not up for _, up in pos.ext.get("ai_chests", ()))
     if name == "build":
-        return _ai_build_plan(pos, seat) is not None
+        return _ai_build_plan(pos, seat) is not None or _ai_public_plan(pos, seat) is not None
     if name == "workers":
         return _ai_workers_plan(pos, seat) is not None
     if name == "transcribe":
@@ -328,7 +349,25 @@ def ai_do(pos: Position, seat: int, action: str) -> None:
 def ai_icons(pos: Position, seat: int, action: str) -> int:
     """AI icons for an action: board icons plus criminals (VS-4.1)."""
     icons = board_icons(pos, seat)
-    return icons[ACTION_ICON[action]] + icons["criminal"]
+    extra = ai_chest_icons(pos, seat, ACTION_ICON[action]) if pos.ext else 0
+    return icons[ACTION_ICON[action]] + icons["criminal"] + extra
+
+
+def ai_chest_icons(pos: Position, seat: int, icon: str) -> int:
+    """Icons of type ``icon`` the face-up AI chests add (VK-7.4): each converts one
+    header icon of the scheme in the card space above into the two other types."""
+    player = pos.players[seat]
+    extra = 0
+    for index, (tile, up) in enumerate(pos.ext.get("ai_chests", ())):
+        scheme = player.spaces[index]
+        if not up or not scheme:
+            continue
+        term = pos.data.chest_tiles[tile].effect
+        source = term.kw("from")
+        if source != icon and icon in parse_icons(term.kw("to")) \
+                and pos.data.schemes[scheme].header_icons.get(source, 0):
+            extra += 1
+    return extra
 
 
 def ai_payable(pos: Position, seat: int, action: str) -> int:
@@ -365,7 +404,31 @@ def _ai_build_plan(pos: Position, seat: int) -> tuple[int, str, int] | None:
     return None
 
 
+def _ai_public_plan(pos: Position, seat: int) -> tuple[str, str, int] | None:
+    """VK-R14: the first spot (clockwise) of the AI's river group holding its own building
+    whose public counterpart is unbuilt and affordable: (public building, spot, spend)."""
+    if not keys_on(pos) or pos.players[seat].node.endswith(".I"):
+        return None
+    built = {b for owned in pos.ext["owned"] for b in owned}
+    icons = ai_icons(pos, seat, "build")
+    budget = icons + ai_payable(pos, seat, "build")
+    for spot in pos.geo.group_spots(pos.players[seat].node):
+        here = pos.spots.get(spot)
+        if here is None or here[0] != seat:
+            continue
+        for public in pos.data.public_buildings.values():
+            if public.replaces == here[1] and public.id not in built and public.cost <= budget:
+                return public.id, spot, max(0, public.cost - icons)
+    return None
+
+
 def _ai_build(pos: Position, seat: int) -> None:
+    public = _ai_public_plan(pos, seat)                 # preferred (VK-7.5, VK-R14)
+    if public is not None:
+        ai_spend(pos, seat, "build", public[2])
+        fire(pos, seat, "on_build")
+        construct_public(pos, seat, public[0], public[1])
+        return
     plan = _ai_build_plan(pos, seat)
     assert plan is not None
     index, spot, spend = plan

@@ -24,6 +24,7 @@ from keepers.games.viscounts.rules.concepts import (
     gain_corruption,
     hand_limit,
     has_modifier,
+    keys_on,
     others_from,
     seat_position,
     take_top,
@@ -139,6 +140,11 @@ def begin_manage(pos: Position, seat: int) -> None:
     leaving = player.spaces[2]
     player.spaces = [None, player.spaces[0], player.spaces[1]]
     pos.stack.append(("play", seat))
+    if pos.ext and keys_on(pos):
+        # VK-4.3, VK-R12: the shifted cards' entries are fixed now, paid after the drop-off.
+        entries = chest_entries(pos, seat, (1, 2))
+        if entries:
+            pos.stack.append(("chest_reward", seat, entries))
     if leaving:
         player.discard.append(leaving)
         dropoff = pos.data.cards[leaving].dropoff
@@ -179,8 +185,44 @@ def play_card(pos: Position, seat: int, card_id: str) -> None:
     if card.icons.get("criminal") and not has_modifier(pos, seat,
                                                        "no_criminal_corruption"):
         gain_corruption(pos, seat, criminal_count(pos, seat))
+    if pos.ext and keys_on(pos):
+        entries = chest_entries(pos, seat, (0,))      # paid after the immediate effect
+        if entries:
+            pos.stack.append(("chest_reward", seat, entries))
     if card.instant.name != "none":
         resolve(pos, seat, card.instant, card_id)   # callers push nothing after
+
+
+# ------------------------------------------------------------------ chest rewards (VK-4.3)
+def chest_entries(pos: Position, seat: int, spaces: tuple[int, ...]) -> tuple[str, ...]:
+    """The reward chests earned by the cards that just entered ``spaces`` (0-based):
+    ``"<tile> <card>"`` for each whose printed icons meet the tile (VK-4.3, VK-4.5)."""
+    player = pos.players[seat]
+    chests = pos.ext["chests"][seat]
+    out = []
+    for index in spaces:
+        card, tile = player.spaces[index], chests[index]
+        if card and tile and chest_reward_due(pos, tile, card):
+            out.append(f"{tile} {card}")
+    return tuple(out)
+
+
+def chest_reward_due(pos: Position, tile: str, card_id: str) -> bool:
+    """True if ``tile`` is a reward chest whose condition the card's printed icons meet."""
+    term = pos.data.chest_tiles[tile].effect
+    if term.name != "chest_reward":
+        return False
+    icon, _, least = term.kw("when").partition(">=")
+    return pos.data.cards[card_id].icon_count(icon) >= int(least)
+
+
+def step_chest_reward(pos: Position, task: Task) -> None:
+    """Pay the fixed chest entry rewards, space by space (VK-4.3, VK-4.4, VK-R12)."""
+    pos.stack.pop()
+    seat = task[1]
+    for entry in reversed(task[2]):
+        tile = entry.split()[0]
+        pos.stack.append(eff(seat, pos.data.chest_tiles[tile].effect.sub(0), tile))
 
 
 # ------------------------------------------------------------------ phase 2 (VB-6.2)
@@ -439,5 +481,6 @@ flow.register({
     "col3": (step_col3, None),
     "col4": (step_col4, None),
     "col5": (step_col5, None),
+    "chest_reward": (step_chest_reward, None),
 })
 HOOKS.advance = advance
