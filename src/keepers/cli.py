@@ -61,6 +61,7 @@ AsSeat = Annotated[int | None, typer.Option("--as-seat", help=t("cli.as_seat_hel
 
 
 def _fail(message: str) -> NoReturn:
+    """Print ``message`` as one red error line and exit with code 2."""
     line = t("cli.error", message=" ".join(message.split()))
     Console(stderr=True).print(Text(line, style="bold red"), soft_wrap=True)
     raise typer.Exit(2)
@@ -99,10 +100,12 @@ def _whole(name: str, value: int, low: int, high: int | None = None) -> int:
 
 
 def _seed(seed: int) -> int:
+    """Refuse a seed the generator cannot take as it is (negative, or 64 bits and more)."""
     return _whole("--seed", seed, 0, SEED_LIMIT - 1)
 
 
 def _jobs(jobs: int) -> int:
+    """Refuse a process count below 1 or beyond reason (64, or the machine's CPUs)."""
     return _whole("--jobs", jobs, 1, max(64, os.cpu_count() or 1))
 
 
@@ -425,6 +428,7 @@ def sweep_command(
 
 
 def _given(items: list[str] | None) -> set[str]:
+    """The option keys given with ``--option``."""
     return {item.partition("=")[0].strip() for item in items or []}
 
 
