@@ -408,6 +408,8 @@ def sweep_command(
     _seed(seed)
     _jobs(jobs)
     _output("--out", out)
+    if out is not None and out.suffix == ".json":
+        raise KeepersError(t("cli.sweep_out_json", path=str(out)))
     _output("--out", None if out is None else out.with_suffix(".json"))
     console = Console()
     total = games * len(counts) * (len(variants) + 1)

@@ -62,6 +62,7 @@ def _input_cases(game: str, tmp_path: Path) -> list[tuple[list[str], tuple[str, 
         (["simulate", game, "--out", str(tmp_path)], ("--out", "directory")),
         (["bench", game, "--out", nowhere], ("--out",)),
         (["sweep", game, "--out", nowhere], ("--out",)),
+        (["sweep", game, "--out", str(tmp_path / "sweep.json")], ("--out", ".json")),
         (["play", game, "--record", nowhere], ("--record",)),
         (["play", game, "--record", str(tmp_path)], ("--record", "directory")),
     ]
