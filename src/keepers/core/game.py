@@ -25,8 +25,8 @@ from keepers.core.errors import RuleError
 JsonDict = dict[str, Any]
 
 
-MAX_DECISION_LENGTH = 200
-"""No decision text is longer; a longer one is refused without being parsed or echoed."""
+MAX_DECISION_LENGTH = 100
+"""No decision text is longer; a refusal looks at no more than this many characters."""
 
 
 def quoted(text: str, limit: int = 40) -> str:
@@ -92,10 +92,9 @@ class GameState(ABC):
         self.legal_actions()
         assert self._legal is not None
         if action not in self._legal:
-            if len(action) > MAX_DECISION_LENGTH:
-                raise RuleError("ENGINE", f"{quoted(action)} is not a legal decision "
-                                          f"(longer than any decision: {len(action)} characters)")
-            raise self._explain_illegal(action)
+            # The game explains the refusal from a prefix: a huge text is never
+            # parsed or echoed whole.
+            raise self._explain_illegal(action[:MAX_DECISION_LENGTH])
         self._legal = None
         self._apply(action)
 
