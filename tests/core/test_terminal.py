@@ -117,3 +117,26 @@ def test_resumed_game_logs_the_replayed_decisions() -> None:
     assert code == 1 and record.actions == played
     assert "The last 2 of 2 decisions:" in text and "Seat 1 (greedy): Advance" in text
     assert "Your turn: you are seat 0 (human) — round 2" in text
+
+
+def test_rules_info_and_more_are_not_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rules``, ``info <name>`` and ``more`` answer from the game and never decide."""
+    monkeypatch.setattr(type(GAME), "rules_summary", lambda self, view: "RACE-1: advance.")
+    monkeypatch.setattr(type(GAME), "info",
+                        lambda self, name, view: "a card" if name == "c1" else None)
+    code, out, record, _ = _run(["human", "greedy"],
+                                ["rules", "info c1", "info zz", "INFO", "more", "1"])
+    assert code == 1 and len(record.actions) == 2
+    assert "RACE-1: advance." in out and "a card" in out
+    assert "Nothing is known by the name 'zz'" in out and "Type info followed by" in out
+
+
+def test_a_long_menu_is_paged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A menu longer than a page shows one page and says how to see the next."""
+    import keepers.core.terminal as terminal
+
+    monkeypatch.setattr(terminal, "PAGE", 1)
+    code, out, record, _ = _run(["human", "greedy"], ["more", "2"])
+    assert "type more for the next ones" in out
+    assert "   2. " in out.split("(decisions 1-1")[1]
+    assert record.actions[0] == "play 2"

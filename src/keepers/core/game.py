@@ -312,6 +312,16 @@ class Game(ABC):
         """Return a player-facing description of a decision (defaults to its text)."""
         return action
 
+    def rules_summary(self, view: JsonDict) -> str:
+        """Return the rules of the current phase of ``view``, short, citing clause ids
+        (empty when the game offers none); the terminal's ``rules`` command shows it."""
+        return ""
+
+    def info(self, name: str, view: JsonDict) -> str | None:
+        """Return what the card, tile or space called ``name`` does, from the game's data
+        (None when the name is unknown); the terminal's ``info <name>`` command shows it."""
+        return None
+
     def check_data(self, directory: str | None = None) -> DataCheck:
         """Validate a data directory (the packaged data when None) and summarise it."""
         return DataCheck(True, [f"{self.name}: no data files to check"])

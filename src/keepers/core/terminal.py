@@ -1,10 +1,13 @@
 """Playing any game on one terminal, people and bots together.
 
 Each human decision shows the player's own view (``game.render``), then a
-numbered menu of the legal decisions; the player answers with a number or the
-text command.  Two words are always understood and never count as decisions:
-``help`` (what the player can do now and how to type it) and ``log`` (the last
-public decisions, as the game describes them).  Bots play by themselves.
+numbered menu of the legal decisions (a long menu is shown a page at a time);
+the player answers with a number or the text command.  A few words are always
+understood and never count as decisions: ``help`` (what the player can do now
+and how to type it), ``log`` (the last public decisions, as the game describes
+them), ``rules`` (the rules of the current phase, from the game), ``info <name>``
+(what a card, tile or space does, from the game's data) and ``more`` (the next
+page of a long menu).  Bots play by themselves.
 When several people share the terminal, the screen is hidden between their
 turns.  Input comes from an injectable ``read(prompt) -> str`` function that
 raises :class:`EOFError` at the end of input, so tests can script a whole game.
@@ -21,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import Bot, Decision, Game, GameState
+from keepers.core.game import Bot, Decision, Game, GameState, JsonDict
 from keepers.core.i18n import t
 from keepers.core.match import GameResult, game_stats
 from keepers.core.record import GameRecord
@@ -29,6 +32,11 @@ from keepers.core.record import GameRecord
 HUMAN = "human"
 HELP = ("help", "?")
 LOG = "log"
+RULES = "rules"
+INFO = "info"
+MORE = "more"
+PAGE = 16
+"""A menu longer than this is shown a page at a time (so the board stays on screen)."""
 LOG_LENGTH = 12
 """How many of the last decisions ``log`` shows."""
 Reader = Callable[[str], str]
@@ -90,11 +98,40 @@ def _hide(console: Console, read: Reader, seat: int) -> None:
     console.clear()
 
 
-def _menu(console: Console, game: Game, prompt: str, legal: list[str]) -> None:
-    """Print the decision's prompt and the numbered legal decisions."""
+def _menu(console: Console, game: Game, prompt: str, legal: list[str],
+          page: int | None = None) -> None:
+    """Print the decision's prompt and the numbered legal decisions.
+
+    With ``page`` given, a menu longer than :data:`PAGE` shows only that page
+    and says how to see the next one; numbers always count from the first decision.
+    """
     console.print(Text(prompt, style="bold"))
-    for number, action in enumerate(legal, start=1):
-        console.print(Text(f"{number:>4}. ").append(_label(game, action)))
+    start, stop = 0, len(legal)
+    if page is not None and len(legal) > PAGE:
+        start = page * PAGE % len(legal)
+        stop = min(start + PAGE, len(legal))
+    for number in range(start, stop):
+        console.print(Text(f"{number + 1:>4}. ").append(_label(game, legal[number])))
+    if stop - start < len(legal):
+        console.print(Text(t("play.more", first=start + 1, last=stop, count=len(legal)),
+                           style="dim"))
+
+
+def _rules(console: Console, game: Game, view: JsonDict) -> None:
+    """The rules of the current phase, as the game summarises them (not a decision)."""
+    console.print(Text(game.rules_summary(view) or t("play.rules_none")))
+
+
+def _info(console: Console, game: Game, name: str, view: JsonDict) -> None:
+    """What a card, tile or space does, from the game's data (not a decision)."""
+    if not name:
+        console.print(Text(t("play.info_usage"), style="yellow"))
+        return
+    text = game.info(name, view)
+    if text is None:
+        console.print(Text(t("play.info_unknown", name=name), style="yellow"))
+        return
+    console.print(Text(text))
 
 
 def _help(console: Console, game: Game, prompt: str, legal: list[str]) -> None:
@@ -123,19 +160,32 @@ def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Con
     """
     decision = state.decision()
     assert decision is not None
-    console.print(game.render(state.view(seat)))
+    view = state.view(seat)
+    console.print(game.render(view))
     console.rule(t("play.your_turn", seat=seat, name=name, round=state.round_number))
     legal = state.legal_actions()
-    _menu(console, game, decision.prompt, legal)
+    page = 0
+    _menu(console, game, decision.prompt, legal, page)
     while True:
         entry = " ".join(read(t("play.ask", count=len(legal))).split())
         if not entry:
             continue
+        word, _, rest = entry.partition(" ")
         if entry.lower() in HELP:
             _help(console, game, decision.prompt, legal)
             continue
         if entry.lower() == LOG:
             _log(console, history)
+            continue
+        if entry.lower() == RULES:
+            _rules(console, game, view)
+            continue
+        if word.lower() == INFO:
+            _info(console, game, rest, view)
+            continue
+        if entry.lower() == MORE:
+            page += 1
+            _menu(console, game, decision.prompt, legal, page)
             continue
         if entry.isdigit():
             if not 1 <= int(entry) <= len(legal):
