@@ -208,7 +208,7 @@ class Position:
         other.pairs = [p[:] for p in self.pairs]
         other.log = self.log[-20:]
         other.ai = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ai.items()}
-        other.ext = {k: _deep(v) for k, v in self.ext.items()} if self.ext else {}
+        other.ext = {k: _copy_item(v) for k, v in self.ext.items()} if self.ext else {}
         other._profiles = self._profiles[:]
 
 
@@ -217,12 +217,10 @@ class Position:
         return Position(self.data, self.geo, self.players, self.seats, self.rng, source=self)
 
 
-def _deep(value: Any) -> Any:
-    """A copy of nested lists and dicts (the expansion state is small)."""
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
+def _copy_item(value: Any) -> Any:
+    """A copy of one expansion item: a list, maybe of lists (two levels deep at most)."""
+    if type(value) is list:
+        return [v[:] if type(v) is list else v for v in value]
     return value
 
 
@@ -278,15 +276,20 @@ def profile_of(pos: Position, seat: int) -> Profile:
     leads = pos.leader == seat
     last = pos._profiles[seat]
     ext = pos.ext
-    publics = ext["owned"][seat] if ext and "owned" in ext else _NO_PUBLICS
-    chests = ext["chests"][seat] if ext and "chests" in ext else _NO_CHESTS
+    if ext:
+        publics = ext["owned"][seat] if "owned" in ext else _NO_PUBLICS
+        chests = ext["chests"][seat] if "chests" in ext else _NO_CHESTS
+    else:
+        publics, chests = _NO_PUBLICS, _NO_CHESTS
     if last is not None and last[0] == player.spaces and last[1] == player.covered \
             and last[2] == player.bonus and last[3] == leads and last[4] == board \
             and last[6] == publics and last[7] == chests:
         return last[5]
     key = _profile_key(pos, seat, leads, board)
-    if publics or chests:            # Keeper of Keys: public buildings, chests (VK-4.2, VK-5.4)
-        key = (*key, tuple(publics), tuple(zip(chests, player.spaces, strict=True)))
+    if publics or any(chests):       # Keeper of Keys: public buildings, chests (VK-4.2, VK-5.4)
+        active = _active_chests(pos, chests, player.spaces)
+        if publics or active:        # else the base key: the same profile is shared
+            key = (*key, tuple(publics), active)
     memo = pos.data.memo
     found: Profile | None = memo.get(key)
     if found is None:
@@ -350,9 +353,35 @@ def _build_profile(pos: Position, seat: int, space_icons: int) -> Profile:
     profile = Profile({(True, True): both, (True, False): slot_part,
                        (False, True): card_part, (False, False): ()},
                       _board_icons(space_icons, both))
-    if pos.ext.get("chests"):
+    if pos.ext and "chests" in pos.ext and any(pos.ext["chests"][seat]):
         _chest_bonus(pos, seat, profile)
     return profile
+
+
+def _active_chests(pos: Position, chests: list[str | None],
+                   spaces: list[str | None]) -> tuple[str, ...]:
+    """The conversion chests whose card above has the printed icon they convert (VK-4.2):
+    all that the chests add to a profile depends on."""
+    out: list[str] = []
+    for index in (0, 1, 2):
+        tile, card = chests[index], spaces[index]
+        if tile and card:
+            source = _converts(pos, tile)
+            if source and pos.data.cards[card].icons.get(source, 0):
+                out.append(tile)
+    if len(out) > 1:
+        out.sort()
+    return tuple(out)
+
+
+def _converts(pos: Position, tile: str) -> str:
+    """The icon a chest tile converts ("" for a reward chest), memoised."""
+    key = ("chest_from", tile)
+    found: str | None = pos.data.memo.get(key)
+    if found is None:
+        term = pos.data.chest_tiles[tile].effect
+        found = pos.data.memo[key] = term.kw("from") if term.name == "chest_convert" else ""
+    return found
 
 
 def _chest_bonus(pos: Position, seat: int, profile: Profile) -> None:

@@ -12,14 +12,13 @@ from itertools import product
 from math import ceil
 
 from keepers.games.viscounts import flow
-from keepers.games.viscounts.data import CardDef
+from keepers.games.viscounts.data import CardDef, PublicBuilding
 from keepers.games.viscounts.flow import Choice, Task, ask, ask_distinct, replace
 from keepers.games.viscounts.model import RESOURCE_KEYS
 from keepers.games.viscounts.rules.castle import place_workers
 from keepers.games.viscounts.rules.concepts import (
     adjacent_townsfolk,
     fire,
-    keys_on,
     printed_manuscript,
     printed_manuscript_cost,
     seat_position,
@@ -270,7 +269,7 @@ def _table(pos: Position, key: tuple[str, int],
 
 
 def _build_table(pos: Position, seat: int) -> TargetTable:
-    if pos.ext and keys_on(pos):
+    if pos.ext and "owned" in pos.ext:               # keys_on()
         publics = public_targets(pos, seat)
         if publics:                                  # VK-5.1: not shared through the memo
             return TargetTable(_targets_build(pos, seat) + publics)
@@ -319,7 +318,7 @@ def _least_need(pos: Position, profile: Profile, seat: int, action: str) -> int 
             if spot not in spots:
                 least = _least_build_cost(pos, tuple(player.covered))
                 break
-        if pos.ext and keys_on(pos):                 # public buildings (VK-5.1)
+        if pos.ext and "owned" in pos.ext:           # public buildings (VK-5.1, keys_on)
             publics = [need for _, need in public_targets(pos, seat)]
             if publics:
                 least = min(publics) if least is None else min(least, *publics)
@@ -372,16 +371,25 @@ def public_targets(pos: Position, seat: int) -> list[tuple[str, int]]:
     node = pos.players[seat].node
     if node.endswith(".I"):
         return []
-    built = {b for owned in pos.ext["owned"] for b in owned}
     out: list[tuple[str, int]] = []
-    for public in pos.data.public_buildings.values():
-        if public.id in built:
+    spots = pos.spots
+    for spot in pos.geo.group(node):
+        here = spots.get(spot)
+        if here is None or here[0] != seat:
             continue
-        for spot in pos.geo.group(node):
-            here = pos.spots.get(spot)
-            if here is not None and here[0] == seat and here[1] == public.replaces:
-                out.append((f"public {public.id} {spot}", public.cost))
+        public = _public_of(pos).get(here[1])
+        if public is not None and not any(public.id in owned for owned in pos.ext["owned"]):
+            out.append((f"public {public.id} {spot}", public.cost))
     return out
+
+
+def _public_of(pos: Position) -> dict[str, PublicBuilding]:
+    """The public building of each standard building type (memoised)."""
+    found: dict[str, PublicBuilding] | None = pos.data.memo.get("public_of")
+    if found is None:
+        found = pos.data.memo["public_of"] = {
+            b.replaces: b for b in pos.data.public_buildings.values()}
+    return found
 
 
 def _targets_workers(pos: Position, seat: int) -> list[tuple[str, int]]:

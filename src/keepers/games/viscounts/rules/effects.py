@@ -586,7 +586,11 @@ def slot_index(pos: Position, seat: int, slot_id: str) -> int:
     """Index of a slot id (AI slots are named AI1..AI9)."""
     if pos.players[seat].is_ai:
         return int(slot_id.removeprefix("AI")) - 1
-    return next(i for i, s in enumerate(pos.data.player_board.slots) if s.id == slot_id)
+    found: dict[str, int] | None = pos.data.memo.get("slot_index")
+    if found is None:
+        found = pos.data.memo["slot_index"] = {
+            s.id: i for i, s in enumerate(pos.data.player_board.slots)}
+    return found[slot_id]
 
 
 def slot_type(pos: Position, seat: int, index: int) -> str:

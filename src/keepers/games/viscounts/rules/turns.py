@@ -24,7 +24,6 @@ from keepers.games.viscounts.rules.concepts import (
     gain_corruption,
     hand_limit,
     has_modifier,
-    keys_on,
     others_from,
     seat_position,
     take_top,
@@ -140,7 +139,7 @@ def begin_manage(pos: Position, seat: int) -> None:
     leaving = player.spaces[2]
     player.spaces = [None, player.spaces[0], player.spaces[1]]
     pos.stack.append(("play", seat))
-    if pos.ext and keys_on(pos):
+    if pos.ext and "chests" in pos.ext and any(pos.ext["chests"][seat]):
         # VK-4.3, VK-R12: the shifted cards' entries are fixed now, paid after the drop-off.
         entries = chest_entries(pos, seat, (1, 2))
         if entries:
@@ -185,7 +184,7 @@ def play_card(pos: Position, seat: int, card_id: str) -> None:
     if card.icons.get("criminal") and not has_modifier(pos, seat,
                                                        "no_criminal_corruption"):
         gain_corruption(pos, seat, criminal_count(pos, seat))
-    if pos.ext and keys_on(pos):
+    if pos.ext and "chests" in pos.ext and pos.ext["chests"][seat][0]:
         entries = chest_entries(pos, seat, (0,))      # paid after the immediate effect
         if entries:
             pos.stack.append(("chest_reward", seat, entries))
@@ -209,11 +208,14 @@ def chest_entries(pos: Position, seat: int, spaces: tuple[int, ...]) -> tuple[st
 
 def chest_reward_due(pos: Position, tile: str, card_id: str) -> bool:
     """True if ``tile`` is a reward chest whose condition the card's printed icons meet."""
-    term = pos.data.chest_tiles[tile].effect
-    if term.name != "chest_reward":
-        return False
-    icon, _, least = term.kw("when").partition(">=")
-    return pos.data.cards[card_id].icon_count(icon) >= int(least)
+    key = ("chest_when", tile)
+    when: tuple[str, int] | None = pos.data.memo.get(key)
+    if when is None:
+        term = pos.data.chest_tiles[tile].effect
+        icon, _, least = term.kw("when").partition(">=")
+        when = pos.data.memo[key] = (icon, int(least)) if term.name == "chest_reward" \
+            else ("", 99)
+    return bool(when[0]) and pos.data.cards[card_id].icons.get(when[0], 0) >= when[1]
 
 
 def step_chest_reward(pos: Position, task: Task) -> None:
