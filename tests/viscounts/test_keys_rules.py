@@ -409,3 +409,52 @@ def test_profile_sees_chest_and_public_changes() -> None:
     first = profile_of(pos, 0)
     pos.ext["owned"][0].append("PB-guildhall")
     assert profile_of(pos, 0) is not first
+
+
+# ============================================================================ components, refusals
+
+def test_keys_components_counted() -> None:
+    """VK-1.1 / VK-2.3 / VK-2.4: 10 heroes, 12 starting townsfolk (3 designs, one per colour),
+    20 neutrals, 5 player cards, 1 starting scheme, 5 manuscripts, 3 public buildings,
+    18 chest tiles and 3 AI chest tiles; the Keys boards add one chest slot per card space."""
+    assert sum(h.copies for h in DATA.heroes.values() if h.set == "Keys") == 10
+    assert sum(c.copies for c in DATA.townsfolk.values() if c.set == "KeysStarter") == 12
+    assert sum(c.copies for c in DATA.townsfolk.values() if c.set == "Keys") == 20
+    assert sum(1 for p in DATA.player_cards.values() if p.set == "Keys") == 5
+    assert sum(1 for s in DATA.schemes.values() if s.set == "Keys") == 1
+    assert sum(1 for m in DATA.manuscripts.values() if m.set == "Keys") == 5
+    assert len(DATA.public_buildings) == 3
+    assert len(TILES) == 18 and sum(1 for t in DATA.chest_tiles.values()
+                                    if t.set == "KeysAI") == 3
+    assert DATA.player_board.chest_slots == 3
+
+
+def test_construct_public_fires_on_build() -> None:
+    """VK-5.5: building a public building is a Construct action: on_build abilities fire
+    (Woodcutter: move the Viscount)."""
+    state = keys_position()
+    pos = state.position
+    player = pos.players[0]
+    spot = _outside_with_own(state, "workshop")
+    player.spaces = ["TF-K-woodcutter", None, None]
+    player.stone = 10
+    pos.stack = [("act_target", 0, "build", 1)]
+    run(state, Policy(fixed={"target": f"public PB-workshop {spot}", "flip": "flip debt"}))
+    assert pos.ext["owned"][0] == ["PB-workshop"] and player.node != "0.L"
+
+
+def test_illegal_public_building_refused_with_clause() -> None:
+    """VK-5.1: a public building target the player may not build is refused with VK-5.1 and
+    the state is unchanged."""
+    state = keys_position()
+    pos = state.position
+    pos.players[0].node = "0.L"
+    pos.players[0].stone = 10
+    pos.stack = [("act_target", 0, "build", 1)]
+    state.choice = None
+    spot = pos.geo.group_spots("0.L")[0]
+    before = json.dumps(state.to_dict(), sort_keys=True)
+    with pytest.raises(RuleError) as info:
+        state.apply(f"public PB-guildhall {spot}")
+    assert info.value.clause == "VK-5.1"
+    assert json.dumps(state.to_dict(), sort_keys=True) == before

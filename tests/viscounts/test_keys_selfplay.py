@@ -169,3 +169,15 @@ def test_keys_view_hides_hidden_items_and_renders() -> None:
     console.print(GAME.render(view))
     text = console.export_text()
     assert "Keeper of Keys" in text and "hero row" in text
+
+
+def test_greedy_bot_values_keys_decisions() -> None:
+    """The greedy bot prefers a public building to its own building, a free space to
+    replacing a chest, and declining a replacement least of all but below a free slot."""
+    from keepers.games.viscounts.bots import GreedyBot
+
+    bot = GreedyBot(0, 1)
+    view = {"players": [{"chests": ["C01", None, None], "icons": {}}]}
+    assert bot.value(view, "public PB-workshop 0a") > bot.value(view, "build GH1 0a")
+    assert bot.value(view, "chest C02 2") > bot.value(view, "chest C02 1")
+    assert bot.value(view, "hero H-K-fara") > bot.value(view, "chest none")

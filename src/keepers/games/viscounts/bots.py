@@ -16,7 +16,7 @@ _FIXED = {
     "action build": 50, "action transcribe": 55, "action workers": 40, "action trade": 20,
     "action pass": 0, "recruit pass": 5, "dismiss none": 10, "rearrange keep": 10,
     "discard done": 1, "destroy done": 1, "shift done": 1, "hire none": 1, "flip debt": 12,
-    "flip deed": 10, "pick none": 0,
+    "flip deed": 10, "pick none": 0, "chest none": 2,
 }
 _SLOT_VALUE = {"GH": 24, "TP": 18, "WS": 12}
 
@@ -127,6 +127,32 @@ class GreedyBot:
 
     def _v_cascade(self, view: JsonDict, rest: str, action: str) -> int:
         return 15
+
+    # Keeper of Keys (VK-3 to VK-5)
+    def _v_hero(self, view: JsonDict, rest: str, action: str) -> int:
+        card = self.data.card(rest)
+        return 10 + sum(card.icons.values()) - 2 * card.icon_count("criminal")
+
+    def _v_chest(self, view: JsonDict, rest: str, action: str) -> int:
+        tile, _, space = rest.partition(" ")
+        me = self._me(view)
+        chests = me.get("chests", [None, None, None])
+        replacing = chests[int(space) - 1] is not None if chests else False
+        timing = self.data.chest_tiles[tile].timing
+        # conversions help at once under the newest card; rewards under spaces 2 and 3
+        prefer = {"ongoing": ("1", "2"), "entry": ("2", "3")}[timing]
+        return 12 + (2 if space in prefer else 0) - (8 if replacing else 0)
+
+    def _v_public(self, view: JsonDict, rest: str, action: str) -> int:
+        public = self.data.public_buildings[rest.split()[0]]
+        return 30 + public.vp
+
+    def _v_cover(self, view: JsonDict, rest: str, action: str) -> int:
+        return 5 - int(rest[2:] or 0)             # keep the better (later) slots revealed
+
+    def _v_set_aside(self, view: JsonDict, rest: str, action: str) -> int:
+        card = self.data.card(rest)
+        return 3 * card.icon_count("criminal") + (2 if card.name == "Lender" else 0)
 
     def _v_bump(self, view: JsonDict, rest: str, action: str) -> int:
         return 2 if rest.split()[0] == str(self.seat) else 10

@@ -30,6 +30,11 @@ CLAUSE_OF_KIND = {
 }
 
 
+# Keeper of Keys decisions name their own clause whatever the pending kind.
+CLAUSE_OF_VERB = {"public": "VK-5.1", "hero": "VK-3.1", "chest": "VK-4.1", "cover": "VK-R10",
+                  "set_aside": "VK-2.8"}
+
+
 class ViscountsState(GameState):
     """A Viscounts game: the core contract around one :class:`Position` and its pending choice.
 
@@ -92,7 +97,7 @@ class ViscountsState(GameState):
         choice = self.pending()
         kind = choice.kind if choice else "over"
         legal = ", ".join(choice.options[:6]) if choice else ""
-        clause = CLAUSE_OF_KIND.get(kind, "VB-6")
+        clause = CLAUSE_OF_VERB.get(action.partition(" ")[0]) or CLAUSE_OF_KIND.get(kind, "VB-6")
         return RuleError(clause, f"{action!r} is not legal now ({kind}); legal: {legal}")
 
     def clone(self) -> Self:
