@@ -458,3 +458,33 @@ def test_illegal_public_building_refused_with_clause() -> None:
         state.apply(f"public PB-guildhall {spot}")
     assert info.value.clause == "VK-5.1"
     assert json.dumps(state.to_dict(), sort_keys=True) == before
+
+
+def test_delphine_icons_read_from_the_illustration() -> None:
+    """VK-R11: Delphine has noble and builder icons."""
+    icons = {k: v for k, v in DATA.card("H-K-delphine").icons.items() if v}
+    assert icons == {"noble": 1, "builder": 1}
+
+
+def test_worked_example_vk_x01() -> None:
+    """VK-X01: C13 under space 1 and C02 under space 3; playing a Grifter (criminal+builder)
+    costs 1 corruption of surcharge and 1 of its own effect and earns 1 ink; two shifts later
+    the Grifter in space 3 supplies 3 builder icons (builder counted as 2, plus criminal)."""
+    state = keys_position()
+    pos = state.position
+    player = pos.players[0]
+    pos.ext["chests"][0] = ["C13", None, "C02"]
+    player.spaces = ["TF-S-squire", "TF-S-abbot", "TF-S-labourer"]
+    player.hand = list(FILLERS) + ["TF-K-grifter-2"]
+    corruption = player.corruption
+    turns.begin_manage(pos, 0)
+    run(state, Policy(fixed={"play": "play TF-K-grifter-2"}))
+    assert player.corruption == corruption + 2 and player.ink == 1
+    assert player.spaces[0] == "TF-K-grifter-2" and "TF-S-labourer" in player.discard
+    player.spaces = ["TF-S-squire", "TF-S-abbot", "TF-K-grifter-2"]
+    with_grifter = actions.free_icons(pos, 0, "build", "")
+    player.spaces = ["TF-S-squire", "TF-S-abbot", None]
+    without = actions.free_icons(pos, 0, "build", "")
+    starting = DATA.player_board.starting_icons["space3"].get("builder", 0) + \
+        DATA.player_board.starting_icons["space3"].get("criminal", 0)
+    assert with_grifter - (without - starting) == 3

@@ -129,3 +129,16 @@ def test_card_55_builds_a_free_trading_post_at_space_5() -> None:
     seat = next(p.seat for p in pos.players if pos.geo.printed(p.node) == "5.5")
     spots = pos.geo.group_spots(pos.geo.node_of("5"))
     assert any(pos.spots.get(s) == [seat, "trading_post"] for s in spots)
+
+
+def test_card_95_flips_a_deed_and_a_debt() -> None:
+    """VK-2.8: card 9.5 starts with 2 deeds and 2 debts and flips one of each at setup."""
+    state = keys_state(2, 7)
+    state.position.pairs = [["9.5", "H-B-emma"], ["1", "H-B-ada"], ["2", "H-B-rudolf"]]
+    while state.position.phase == "setup":
+        legal = state.legal_actions()
+        state.apply(next((o for o in legal if " 9.5 " in f"{o} "), legal[0]))
+    pos = state.position
+    player = next(p for p in pos.players if pos.geo.printed(p.node) == "9.5")
+    assert (player.deeds_acquired, player.deeds_approved) == (1, 1)
+    assert (player.debts_unpaid, player.debts_paid) == (1, 1)

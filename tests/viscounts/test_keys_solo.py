@@ -128,3 +128,20 @@ def test_ai_prefers_public_building_and_returns_right_most() -> None:
     drain(state)
     assert pos.spots[spot] == [1, "PB-workshop"] and pos.ext["owned"][1] == ["PB-workshop"]
     assert ai.covered[slots[1]] and not ai.covered[slots[0]]
+
+
+def test_keeper_scheme_revealed_in_an_ai_turn() -> None:
+    """VK-7.3: revealing the Keeper scheme removes the 2 right-most heroes and chest tiles
+    (row 2) and, as its first action-row option, turns the AI's space-1 chest face up."""
+    state = keys_solo(5)
+    pos = state.position
+    ai = pos.players[1]
+    ai.draw.remove("SK1") if "SK1" in ai.draw else ai.discard.remove("SK1")
+    ai.draw.append("SK1")
+    heroes, chests = list(pos.ext["hero_row"]), list(pos.ext["chest_row"])
+    pos.stack = [("ai_turn", 1)]
+    pos.current, pos.phase = 1, "ai"
+    drain(state)
+    assert ai.spaces[0] == "SK1"
+    assert set(heroes[-2:]) <= set(pos.removed) and set(chests[-2:]) <= set(pos.removed)
+    assert [up for _, up in pos.ext["ai_chests"]] == [True, False, False]
