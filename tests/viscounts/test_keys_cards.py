@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from keepers.games.viscounts import ViscountsState
-from keepers.games.viscounts.data import load_data
+from keepers.games.viscounts.data import CardDef, load_data
 from keepers.games.viscounts.effects import Term
 from keepers.games.viscounts.rules import turns
 from keepers.games.viscounts.rules.effects import term_of
@@ -28,10 +28,8 @@ from .test_cards import (
     TERM_CLAUSE,
     Oracle,
     Policy,
-    _cases,
     _trigger_event,
     assert_same,
-    clauses,
     comparable,
     pick_paths,
     position,
@@ -49,8 +47,30 @@ HERO_DECK = ["H-B-clovis"]
 CHEST_ROW = ["C01", "C10", "C13", "C16"]
 CHEST_PILE = ["C05"]
 
-TERM_CLAUSE.update({"gain_hero": "VK-3.1", "gain_chest": "VK-4.1", "remove_self": "VK-3.2",
-                    "move_viscount": "VB-7.16", "trade": "VB-7.15", "transcribe": "VB-7.15"})
+KEYS_CLAUSE = {**TERM_CLAUSE, "gain_hero": "VK-3.1", "gain_chest": "VK-4.1",
+               "remove_self": "VK-3.2", "move_viscount": "VB-7.16", "trade": "VB-7.15",
+               "transcribe": "VB-7.15"}
+
+
+def clauses(term: Term) -> str:
+    """The clause ids of every term name inside ``term`` (for test ids)."""
+    found = sorted({KEYS_CLAUSE[t.name] for t in term.walk() if t.name in KEYS_CLAUSE})
+    return "+".join(found) if found else "VB-10.2"
+
+
+def _cases(cards: list[CardDef], column: str, clause: str) -> list[Any]:
+    """One pytest param per card (and per ``one_of`` branch path) with a non-empty column."""
+    out = []
+    for card in cards:
+        term: Term = getattr(card, column)
+        if term.name == "none":
+            continue
+        paths = pick_paths(term)
+        for index, picks in enumerate(paths):
+            suffix = f"-branch{index + 1}" if len(paths) > 1 else ""
+            out.append(pytest.param(card.id, picks,
+                                    id=f"{card.id}{suffix}-{clause}+{clauses(term)}"))
+    return out
 
 
 def keys_position(players: int = 2) -> ViscountsState:
