@@ -66,6 +66,10 @@ def _check(state: ViscountsState) -> None:
     assert tiles == TILES
     for chests in pos.ext["chests"]:
         assert len(chests) == 3                      # one slot per card space (VK-R04)
+    if pos.seats == 1:                               # VK-7.1: the AI chests stay in place
+        assert sorted(t for t, _ in pos.ext["ai_chests"]) == ["AI1", "AI2", "AI3"]
+        ups = [up for _, up in pos.ext["ai_chests"]]
+        assert ups == sorted(ups, reverse=True)      # turned up in space order (VK-7.3)
     built = [b for owned in pos.ext["owned"] for b in owned]
     assert len(built) == len(set(built))             # each public building once (VK-5.3)
     on_board = sorted(kind for _, kind in pos.spots.values() if kind in DATA.public_buildings)
@@ -181,3 +185,10 @@ def test_greedy_bot_values_keys_decisions() -> None:
     assert bot.value(view, "public PB-workshop 0a") > bot.value(view, "build GH1 0a")
     assert bot.value(view, "chest C02 2") > bot.value(view, "chest C02 1")
     assert bot.value(view, "hero H-K-fara") > bot.value(view, "chest none")
+
+
+def test_keys_decisions_are_described() -> None:
+    """Player-facing text of Keys decisions names chest tiles and public buildings."""
+    assert "chest_convert" in GAME.describe_action("chest C05 2")
+    assert "15 VP" in GAME.describe_action("public PB-guildhall 3a")
+    assert "Fara" in GAME.describe_action("hero H-K-fara")

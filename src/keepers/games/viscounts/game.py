@@ -220,6 +220,11 @@ class ViscountsGame(Game):
         if word in data.manuscripts:
             ms = data.manuscripts[word]
             return f"{word} ({ms.ribbon}, cost {ms.cost})"
+        if word in data.chest_tiles:                                   # VK-4
+            return f"{word} ({data.chest_tiles[word].effect})"
+        if word in data.public_buildings:                              # VK-5
+            public = data.public_buildings[word]
+            return f"{word} ({public.replaces}, cost {public.cost}, {public.vp} VP)"
         return word
 
     def check_data(self, directory: str | None = None) -> DataCheck:

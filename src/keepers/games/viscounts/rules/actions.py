@@ -269,16 +269,17 @@ def _table(pos: Position, key: tuple[str, int],
 
 
 def _build_table(pos: Position, seat: int) -> TargetTable:
-    if pos.ext and "owned" in pos.ext:               # keys_on()
-        publics = public_targets(pos, seat)
-        if publics:                                  # VK-5.1: not shared through the memo
-            return TargetTable(_targets_build(pos, seat) + publics)
     player = pos.players[seat]
     empty = tuple(s for s in pos.geo.group(player.node) if s not in pos.spots)
-    key = ("build_table", tuple(player.covered), empty)
+    key: tuple[object, ...] = ("build_table", tuple(player.covered), empty)
+    publics: list[tuple[str, int]] = []
+    if pos.ext and "owned" in pos.ext:               # keys_on(): public buildings (VK-5.1)
+        publics = public_targets(pos, seat)
+        if publics:
+            key = (*key, tuple(publics))
     found: TargetTable | None = pos.data.memo.get(key)
     if found is None:
-        found = pos.data.memo[key] = TargetTable(_targets_build(pos, seat))
+        found = pos.data.memo[key] = TargetTable(_targets_build(pos, seat) + publics)
     return found
 
 
