@@ -109,7 +109,7 @@ def test_prompts_and_descriptions_come_from_catalogues() -> None:
     try:
         i18n.set_language("fr")
         assert s.decision().prompt.startswith("poser la tuile")  # type: ignore[union-attr]
-        assert "Coup (C20)" in GAME.describe_action("play C20 2")
+        assert "Coup d'État (C20)" in GAME.describe_action("play C20 2")
         i18n.set_language("ru")
         assert "KT-3.10" in s.decision().prompt  # type: ignore[union-attr]
     finally:

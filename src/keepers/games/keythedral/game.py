@@ -17,7 +17,7 @@ from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict, Option
 from keepers.core.i18n import t
 from keepers.games.keythedral import flow, rules
-from keepers.games.keythedral.data import KeythedralData, packaged
+from keepers.games.keythedral.data import COLOURS, FIELD_TYPES, KeythedralData, packaged
 from keepers.games.keythedral.rules.board import houses
 from keepers.games.keythedral.rules.scoring import scores, winners
 from keepers.games.keythedral.serial import position_from_dict, position_to_dict
@@ -45,6 +45,44 @@ ALL_VERBS = frozenset({
     "house", "fence", "unfence", "craft", "law", "trade", "deal",
 })
 """Every verb a Keythedral decision starts with."""
+CRAFT_WORDS = frozenset({"craftsmen", "craftsman", "blacksmith", "glassmaker", "goldsmith",
+                         "trader", "store", "laws"})
+"""Names ``info`` answers with the craftsmen's, trader's and law master's prices."""
+
+
+def law_name(card: str) -> str:
+    """A law card's name in the current language."""
+    return t(f"keythedral.law_name.{card}")
+
+
+def cube_name(word: str) -> str:
+    """A cube colour named with its material in the current language; other words unchanged."""
+    return t(f"keythedral.cube.{word}") if word in COLOURS else word
+
+
+def _space_info(name: str, view: JsonDict) -> str | None:
+    """What lies on the board space ``x,y`` of ``view`` (None when ``name`` is no space)."""
+    try:
+        x, y = (int(part) for part in name.split(","))
+    except ValueError:
+        return None
+    if (x + y) % 2:
+        return None
+    cells = {(a, b): kind for a, b, kind in view["fields"]}
+    tiles = {(a, b): (o, n, h) for a, b, o, n, h in view["tiles"]}
+    workers = {(a, b): o for a, b, o in view["workers"]}
+    if (x, y) == packaged().keythedral_slot:
+        what = t("keythedral.info.keythedral")
+    elif (x, y) in cells:
+        what = t(f"keythedral.field.{cells[x, y]}")
+        if (x, y) in workers:
+            what += t("keythedral.info.worker", seat=workers[x, y])
+    elif (x, y) in tiles:
+        owner, number, house = tiles[x, y]
+        what = t(f"keythedral.info.{'house' if house else 'cottage'}", seat=owner, number=number)
+    else:
+        what = t(f"keythedral.info.{'empty_cell' if x % 2 == 0 else 'empty_slot'}")
+    return t("keythedral.info.cell", cell=f"{x},{y}", what=what)
 
 
 class KeythedralState(GameState):
@@ -202,23 +240,59 @@ class KeythedralGame(Game):
         return {"random": RandomBot, "greedy": GreedyBot}
 
     def describe_action(self, action: str) -> str:
-        """A player-facing description of a decision, in the current language."""
+        """A player-facing description of a decision, in the current language: colours
+        named with their material, tiles with their points, law cards with their names."""
         words = action.split()
         if not words:
             return action
         template = t(f"keythedral.action.{words[0]}")
         if template == f"keythedral.action.{words[0]}":
             return action
+        data = packaged()
         card = ""
-        if words[0] == "play" and len(words) > 1 and words[1] in packaged().laws:
-            law = packaged().laws[words[1]]
-            card = f"{law.name} ({law.id}) {' '.join(words[2:])}".strip()
-        args = words[1:] + ["", ""]
+        if words[0] == "play" and len(words) > 1 and words[1] in data.laws:
+            card = f"{law_name(words[1])} ({words[1]}) {' '.join(words[2:])}".strip()
+        args = [cube_name(word) for word in words[1:]] + ["", ""]
         text = template.format(*args, card=card).strip()
+        if words[0] == "buy" and len(words) > 1 and words[1] in data.tiles:
+            text += f" ({t('keythedral.points', value=data.tiles[words[1]].value)})"
         if words[0] == "craft" and words[-1] == "discount":
-            law = packaged().laws["C16"]
-            text += f" + {law.name} ({law.id})"
+            text += f" + {law_name('C16')} (C16)"
         return text
+
+    def rules_summary(self, view: JsonDict) -> str:
+        """The rules of the view's phase, short, with clause ids (KT-3 to KT-14)."""
+        phase = view.get("phase", 0)
+        lines = [t(f"keythedral.rules.phase{phase}")] if 0 <= phase <= 5 else []
+        return "\n".join([*lines, t("keythedral.rules.laws"), t("keythedral.rules.end")])
+
+    def info(self, name: str, view: JsonDict) -> str | None:
+        """What a law card, building tile, field tile or type, board space (``x,y``) or
+        craftsman does, from the data; None for an unknown name."""
+        data = packaged()
+        key = name.strip()
+        upper = key.upper()
+        names = {law_name(c).lower(): c for c in data.laws} | {
+            law.name.lower(): c for c, law in data.laws.items()}
+        if upper in data.laws or key.lower() in names:
+            card = upper if upper in data.laws else names[key.lower()]
+            return t("keythedral.info.law", id=card, name=law_name(card),
+                     clause=data.laws[card].clause, text=t(f"keythedral.law_text.{card}"))
+        if upper in data.tiles:
+            tile = data.tiles[upper]
+            cost = ", ".join(f"{k} {cube_name(COLOURS[c])}" for c, k in enumerate(tile.cost) if k)
+            return t("keythedral.info.tile", id=upper, value=tile.value, cost=cost)
+        field_ids = {f.lower(): f for f in data.field_back}
+        if key.lower() in field_ids:
+            field = field_ids[key.lower()]
+            kind = FIELD_TYPES[data.field_type_of[field]]
+            return t("keythedral.info.field_tile", id=field, back=data.field_back[field],
+                     text=t(f"keythedral.field.{kind}"))
+        if key.lower() in FIELD_TYPES:
+            return t(f"keythedral.field.{key.lower()}")
+        if key.lower() in CRAFT_WORDS:
+            return t("keythedral.info.crafts")
+        return _space_info(key, view)
 
     def check_data(self, directory: str | None = None) -> DataCheck:
         """Validate ``keythedral.toml`` (packaged, or in ``directory``) and summarise it."""

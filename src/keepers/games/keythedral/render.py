@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group
@@ -12,8 +13,8 @@ from rich.text import Text
 from keepers.core.i18n import t
 from keepers.games.keythedral.data import packaged
 
-FIELD_ABBREV = {"quarry": "Qua", "forest": "For", "lake": "Lak", "farm": "Frm",
-                "vineyard": "Vin"}
+FIELD_ABBREV = {"quarry": "Qu", "forest": "Fo", "lake": "La", "farm": "Fa", "vineyard": "Vi"}
+COORDINATE = re.compile(r"^-?\d+,-?\d+$")
 FIELD_STYLE = {"quarry": "white on grey23", "forest": "white on dark_green",
                "lake": "white on blue", "farm": "black on green3", "vineyard": "white on red3"}
 CUBE_STYLE = {"black": "grey50", "brown": "orange4", "blue": "blue", "green": "green",
@@ -34,44 +35,88 @@ def _seat(view: dict[str, Any], seat: int) -> Text:
     return Text(f"{seat}:{colour}", style=SEAT_STYLE.get(colour, "bold"))
 
 
-def board_table(view: dict[str, Any]) -> Table:
-    """The octagon/square grid: fields with workers, cottages (c) and houses (H)."""
+def _targets(view: dict[str, Any]) -> set[tuple[int, int]]:
+    """Where the viewer's pending decision can put something: the last ``x,y`` of each option."""
+    spots: set[tuple[int, int]] = set()
+    for action in (view.get("decision") or {}).get("legal", []):
+        coordinates = [word for word in action.split() if COORDINATE.match(word)]
+        if coordinates:
+            x, y = coordinates[-1].split(",")
+            spots.add((int(x), int(y)))
+    return spots
+
+
+def board_text(view: dict[str, Any]) -> Text:
+    """The octagon/square grid, 3 characters a column: fields with workers, cottages (c),
+    houses (H), the Keythedral and every space where the pending decision can place (+).
+
+    Octagons (even x, even y) and squares (odd x, odd y) never share a row, so each
+    row uses every other column, and the column headings alternate on two lines.
+    """
     cells = {(x, y): t for x, y, t in view["fields"]}
     workers = {(x, y): o for x, y, o in view["workers"]}
     tiles = {(x, y): (o, n, h) for x, y, o, n, h in view["tiles"]}
-    points = list(cells) + list(tiles) + [(1, 1)]
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    table = Table(show_header=True, box=None, padding=(0, 0), header_style="dim")
-    table.add_column("y\\x", justify="right", style="dim")
-    for x in range(x0, x1 + 1):
-        table.add_column(str(x), justify="center", width=5)
+    targets = _targets(view)
+    points = [*cells, *tiles, *targets, (1, 1)]
+    x0, x1 = min(p[0] for p in points) - 1, max(p[0] for p in points) + 1
+    y0, y1 = min(p[1] for p in points) - 1, max(p[1] for p in points) + 1
     key = packaged().keythedral_slot
+    out = Text()
+    for parity in (0, 1):
+        heading = " y\\x" if parity == 0 else "    "
+        out.append(heading + "".join(f"{x:>3}" if x % 2 == parity else "   "
+                                     for x in range(x0, x1 + 1)) + "\n", style="dim")
     for y in range(y1, y0 - 1, -1):
-        row: list[Text | str] = [str(y)]
+        out.append(f"{y:>3} ", style="dim")
         for x in range(x0, x1 + 1):
-            row.append(_square(view, (x, y), cells, workers, tiles, key))
-        table.add_row(*row)
-    return table
+            if (x + y) % 2:
+                out.append("   ")
+            else:
+                out.append_text(_square(view, (x, y), cells, workers, tiles, key, targets))
+        out.append("\n")
+    out.rstrip()
+    return out
 
 
 def _square(view: dict[str, Any], pos: tuple[int, int], cells: dict[Any, str],
-            workers: dict[Any, int], tiles: dict[Any, Any], key: tuple[int, int]) -> Text:
+            workers: dict[Any, int], tiles: dict[Any, Any], key: tuple[int, int],
+            targets: set[tuple[int, int]]) -> Text:
+    """One space in 3 characters (reversed when the pending decision can use it)."""
+    mark = " reverse" if pos in targets else ""
     if pos == key:
-        return Text(" KEY ", style="bold black on gold1")
+        return Text("KEY", style="bold black on gold1")
     if pos in cells:
         ftype = cells[pos]
-        mark = "*" if pos in workers else " "
-        text = Text(f"{FIELD_ABBREV[ftype]}{mark}", style=FIELD_STYLE[ftype])
+        text = Text(FIELD_ABBREV[ftype], style=FIELD_STYLE[ftype] + mark)
         if pos in workers:
-            text.append(str(workers[pos]), style=SEAT_STYLE.get(view["colours"][workers[pos]]))
-        return text
+            seat = workers[pos]
+            return text.append(str(seat), style=SEAT_STYLE.get(view["colours"][seat], "") + mark)
+        return text.append(" ", style=FIELD_STYLE[ftype] + mark)
     if pos in tiles:
         owner, number, house = tiles[pos]
-        label = f"{'H' if house else 'c'}{number}"
-        return Text(f"{owner}{label}", style=SEAT_STYLE.get(view["colours"][owner], "bold"))
-    return Text("  .  " if (pos[0] + pos[1]) % 2 == 0 else "", style="dim")
+        label = f"{owner}{'H' if house else 'c'}{number}"
+        return Text(label, style=SEAT_STYLE.get(view["colours"][owner], "bold") + mark)
+    if pos in targets:
+        return Text(" + ", style="bold cyan")
+    return Text(" . ", style="dim")
+
+
+def legend(view: dict[str, Any]) -> Text:
+    """What the map's and mat's abbreviations mean, and each seat's colour."""
+    text = Text(t("keythedral.legend.fields") + "\n")
+    text.append(t("keythedral.legend.pieces") + "\n")
+    text.append(t("keythedral.legend.axes") + "\n")
+    seats = Text()
+    for seat in range(view["players"]):
+        seats.append_text(_seat(view, seat)).append(" ")
+    text.append(t("keythedral.legend.colours", seats="")).append_text(seats)
+    you = view.get("you")
+    if you:
+        colour = view["colours"][you["seat"]]
+        text.append("  ").append(t("keythedral.legend.you", seat=you["seat"], colour=colour),
+                                 style=SEAT_STYLE.get(colour, "bold"))
+    text.append("\n" + t("keythedral.legend.mat"), style="dim")
+    return text
 
 
 def mat_table(view: dict[str, Any]) -> Table:
@@ -125,7 +170,6 @@ def describe_event(event: list[Any]) -> str:
 
 def render_view(view: dict[str, Any]) -> Group:
     """The whole table as one player (or a spectator) sees it."""
-    laws = packaged().laws
     parts: list[Any] = []
     head = Text(f"Round {view['round']}  phase {view['phase']}  first player ")
     head.append_text(_seat(view, view["first"]))
@@ -134,7 +178,9 @@ def render_view(view: dict[str, Any]) -> Group:
     parts.append(head)
     if view.get("drawn_field"):
         parts.append(Text(f"Drawn field: {view['drawn_field']}  (stack {view['field_stack']})"))
-    parts.append(Panel(board_table(view), title="Keytown fields", expand=False))
+    parts.append(Text("Keytown", style="bold"))
+    parts.append(board_text(view))
+    parts.append(legend(view))
     if view["fences"]:
         fences = ", ".join(f"{o}:[{a},{b}|{c},{d}]" for a, b, c, d, o in view["fences"])
         parts.append(Text(f"Fences (seat:[slot|field]): {fences}"))
@@ -160,7 +206,7 @@ def render_view(view: dict[str, Any]) -> Group:
     if you:
         screen = Table.grid(padding=(0, 2))
         screen.add_row("cubes", _cubes(you["cubes"]))
-        hand = ", ".join(f"{c} {laws[c].name}" for c in you["hand"]) or "-"
+        hand = ", ".join(f"{c} {t(f'keythedral.law_name.{c}')}" for c in you["hand"]) or "-"
         screen.add_row("law cards", hand)
         screen.add_row("building tiles", ", ".join(you["tiles"]) or "-")
         screen.add_row("workers / fences", f"{you['workers']} / {you['fences']}")
