@@ -276,11 +276,13 @@ def profile_of(pos: Position, seat: int) -> Profile:
     leads = pos.leader == seat
     last = pos._profiles[seat]
     ext = pos.ext
+    publics: list[str] = _NO_PUBLICS
+    chests: list[str | None] = _NO_CHESTS
     if ext:
-        publics = ext["owned"][seat] if "owned" in ext else _NO_PUBLICS
-        chests = ext["chests"][seat] if "chests" in ext else _NO_CHESTS
-    else:
-        publics, chests = _NO_PUBLICS, _NO_CHESTS
+        if "owned" in ext:
+            publics = ext["owned"][seat]
+        if "chests" in ext:
+            chests = ext["chests"][seat]
     if last is not None and last[0] == player.spaces and last[1] == player.covered \
             and last[2] == player.bonus and last[3] == leads and last[4] == board \
             and last[6] == publics and last[7] == chests:
@@ -363,10 +365,13 @@ def _active_chests(pos: Position, chests: list[str | None],
     """The conversion chests whose card above has the printed icon they convert (VK-4.2):
     all that the chests add to a profile depends on."""
     out: list[str] = []
+    converts: dict[str, str] | None = None
     for index in (0, 1, 2):
         tile, card = chests[index], spaces[index]
         if tile and card:
-            source = _converts(pos, tile)
+            if converts is None:
+                converts = _converts(pos)
+            source = converts[tile]
             if source and pos.data.cards[card].icons.get(source, 0):
                 out.append(tile)
     if len(out) > 1:
@@ -374,13 +379,13 @@ def _active_chests(pos: Position, chests: list[str | None],
     return tuple(out)
 
 
-def _converts(pos: Position, tile: str) -> str:
-    """The icon a chest tile converts ("" for a reward chest), memoised."""
-    key = ("chest_from", tile)
-    found: str | None = pos.data.memo.get(key)
+def _converts(pos: Position) -> dict[str, str]:
+    """The icon each chest tile converts ("" for a reward chest), memoised."""
+    found: dict[str, str] | None = pos.data.memo.get("chest_from")
     if found is None:
-        term = pos.data.chest_tiles[tile].effect
-        found = pos.data.memo[key] = term.kw("from") if term.name == "chest_convert" else ""
+        found = pos.data.memo["chest_from"] = {
+            tile.id: tile.effect.kw("from") if tile.effect.name == "chest_convert" else ""
+            for tile in pos.data.chest_tiles.values()}
     return found
 
 

@@ -379,7 +379,8 @@ def public_targets(pos: Position, seat: int) -> list[tuple[str, int]]:
         if here is None or here[0] != seat:
             continue
         public = _public_of(pos).get(here[1])
-        if public is not None and not any(public.id in owned for owned in pos.ext["owned"]):
+        owners: list[list[str]] = pos.ext["owned"]
+        if public is not None and not any(public.id in owned for owned in owners):
             out.append((f"public {public.id} {spot}", public.cost))
     return out
 

@@ -139,11 +139,14 @@ def begin_manage(pos: Position, seat: int) -> None:
     leaving = player.spaces[2]
     player.spaces = [None, player.spaces[0], player.spaces[1]]
     pos.stack.append(("play", seat))
-    if pos.ext and "chests" in pos.ext and any(pos.ext["chests"][seat]):
-        # VK-4.3, VK-R12: the shifted cards' entries are fixed now, paid after the drop-off.
-        entries = chest_entries(pos, seat, (1, 2))
-        if entries:
-            pos.stack.append(("chest_reward", seat, entries))
+    ext = pos.ext
+    if ext and "chests" in ext:
+        chests: list[str | None] = ext["chests"][seat]
+        if chests[1] or chests[2]:
+            # VK-4.3, VK-R12: the shifted cards' entries are fixed now, paid after the drop-off.
+            entries = chest_entries(pos, seat, (1, 2))
+            if entries:
+                pos.stack.append(("chest_reward", seat, entries))
     if leaving:
         player.discard.append(leaving)
         dropoff = pos.data.cards[leaving].dropoff
@@ -184,10 +187,13 @@ def play_card(pos: Position, seat: int, card_id: str) -> None:
     if card.icons.get("criminal") and not has_modifier(pos, seat,
                                                        "no_criminal_corruption"):
         gain_corruption(pos, seat, criminal_count(pos, seat))
-    if pos.ext and "chests" in pos.ext and pos.ext["chests"][seat][0]:
-        entries = chest_entries(pos, seat, (0,))      # paid after the immediate effect
-        if entries:
-            pos.stack.append(("chest_reward", seat, entries))
+    ext = pos.ext
+    if ext and "chests" in ext:
+        chests: list[str | None] = ext["chests"][seat]
+        if chests[0]:
+            entries = chest_entries(pos, seat, (0,))      # paid after the immediate effect
+            if entries:
+                pos.stack.append(("chest_reward", seat, entries))
     if card.instant.name != "none":
         resolve(pos, seat, card.instant, card_id)   # callers push nothing after
 
