@@ -232,5 +232,17 @@ class GardiensGame(Game):
 
         return describe(action, self.data)
 
+    def rules_summary(self, view: JsonDict) -> str:
+        """The rules of the part of the turn the view is at, with clause ids (GR-3 to GR-25)."""
+        from keepers.games.gardiens.render import rules_summary
+
+        return rules_summary(view)
+
+    def info(self, name: str, view: JsonDict) -> str | None:
+        """What a card, event, objective, building or hex does (None for an unknown name)."""
+        from keepers.games.gardiens.render import info
+
+        return info(name, view, self.data)
+
 
 GAME = GardiensGame()

@@ -46,7 +46,8 @@ def header(view: JsonDict) -> Text:
     if view.get("round_effect"):
         text.append(f"in force: {view['round_effect']}  ", style="italic")
     if decision:
-        text.append(f"waiting for {decision['player']}: {decision['kind']}")
+        text.append(f"waiting for {colour_name(decision['player'])}: "
+                    f"{t('gardiens.prompt.' + decision['kind'])}")
     return text
 
 
@@ -94,31 +95,48 @@ def hex_map(view: JsonDict) -> Text:
         out.append("\n")
         out.append_text(lines[1])
         out.append("\n")
-    out.append("W warehouse, F fortress, M market, T watchtower, ^ temple, ! protected",
-               style="dim")
+    out.append_text(legend(view))
     return out
+
+
+def legend(view: JsonDict) -> Text:
+    """What the map's abbreviations mean, every colour, and the viewer's own colour."""
+    text = Text(t("gardiens.legend.map") + "\n" + t("gardiens.legend.hexes") + "\n", style="dim")
+    text.append(t("gardiens.legend.colours", colours=""))
+    for seat in view["seats"]:
+        colour = seat["colour"]
+        text.append(f"{colour[0].upper()} {colour_name(colour)}  ", style=STYLE.get(colour, ""))
+    if view.get("you_colour"):
+        colour = view["you_colour"]
+        text.append(t("gardiens.legend.you", colour=colour_name(colour)),
+                    style=STYLE.get(colour, "bold") + " reverse")
+    return text
 
 
 def players_table(view: JsonDict) -> Table:
     """Public items of every player (GR-20.1)."""
-    table = Table(title="Players")
-    for column in ("colour", "VP (public)", "hexes", "reserve", "cards",
-                   "wood/stone/gold/food/magic", "ally"):
+    table = Table(title="Players", caption=t("gardiens.legend.cubes"), caption_style="dim")
+    for column in ("colour", "VP", "hexes", "reserve", "cards", "w/s/g/f/m", "ally"):
         table.add_column(column)
     for seat in view["seats"]:
         cubes = "/".join(str(v) for v in seat["cubes"].values())
-        table.add_row(Text(seat["colour"], style=STYLE.get(seat["colour"], "")),
+        table.add_row(Text(colour_name(seat["colour"]), style=STYLE.get(seat["colour"], "")),
                       str(seat["public_vp"]), str(seat["hexes"]), str(seat["reserve"]),
                       str(seat["hand_size"]), cubes, seat["ally"] or "-")
     return table
 
 
 def card_names(cards: list[str]) -> str:
-    """Cards with their names, e.g. ``AC22#3 Mercenaries``."""
+    """Cards with their names in the player's language, e.g. ``AC22#3 Mercenaries``."""
     defs = load().cards
-    named = [f"{c} {defs[c.split('#')[0]].name}" if c.split("#")[0] in defs else c
+    named = [f"{c} {t('gardiens.name.' + c.split('#')[0])}" if c.split("#")[0] in defs else c
              for c in cards]
     return ", ".join(named) or "(empty)"
+
+
+def colour_name(colour: str) -> str:
+    """A player colour in the player's language."""
+    return t(f"gardiens.colour.{colour}")
 
 
 def hand_text(view: JsonDict) -> Text:
@@ -126,7 +144,8 @@ def hand_text(view: JsonDict) -> Text:
     text = Text(f"Your hand: {card_names(view['hand'])}\n")
     for obj in view.get("objectives", []):
         done = "done" if obj["done"] else "open"
-        text.append(f"Objective {obj['id']} {obj['name']} ({done}): {obj['text']}\n")
+        name, what = t(f"gardiens.name.{obj['id']}"), t(f"gardiens.text.{obj['id']}")
+        text.append(f"Objective {obj['id']} {name} ({done}): {what}\n")
     for colour, hand in view.get("visible_hands", {}).items():
         text.append(f"{colour}'s hand: {card_names(hand)}\n")
     return text
@@ -143,24 +162,101 @@ def combat_text(combat: dict[str, Any]) -> Text:
     )
 
 
-TEMPLATES = ("attack", "move", "build", "conquer", "forward", "propose", "source", "recruit",
-             "pass", "give", "end")
-"""Decision verbs with a label in the catalogues (``gardiens.action.<verb>``), used when
-the decision has as many words after the verb as the label has blanks."""
+def _word(word: str, data: GameData) -> str:
+    """One word of a decision in the player's language: cards, resources, buildings, colours."""
+    card_id = word.split("#")[0]
+    if card_id in data.cards:
+        return f"{t('gardiens.name.' + card_id)} ({word})"
+    for table in ("resource", "building_name", "colour"):
+        label = t(f"gardiens.{table}.{word}")
+        if label != f"gardiens.{table}.{word}":
+            return label
+    return word
 
 
 def describe(action: str, data: GameData) -> str:
-    """A readable description of a decision, naming cards by their names."""
+    """A readable description of a decision in the player's language: the first label
+    of ``gardiens.action.<verb>``, ``gardiens.action_more.<verb>`` or
+    ``gardiens.action_more.<verb><number of words>`` with as many blanks as the decision
+    has words after its verb; else the decision's words, cards and resources named."""
     verb, *args = action.split()
-    if verb in TEMPLATES:
-        template = t(f"gardiens.action.{verb}")
-        if template.count("{") == len(args):
-            return template.format(*args)
-    words = [verb]
-    for word in args:
-        card_id = word.split("#")[0]
-        if "#" in word and card_id in data.cards:
-            words.append(f"{data.cards[card_id].name} ({word})")
-        else:
-            words.append(word)
-    return " ".join(words)
+    words = [_word(word, data) for word in args]
+    for key in (f"gardiens.action.{verb}", f"gardiens.action_more.{verb}",
+                f"gardiens.action_more.{verb}{len(args)}"):
+        template = t(key)
+        if template != key and template.count("{") == len(args):
+            return template.format(*words)
+    return " ".join([verb, *words])
+
+
+TIMING = {"action": "timing_action", "attack": "timing_attack", "defense": "timing_defense",
+          "combat": "timing_combat"}
+
+
+def info(name: str, view: JsonDict, data: GameData) -> str | None:
+    """What a card, event, objective, building or hex (by its label) does, from the data."""
+    key = name.strip()
+    ident = key.upper().split("#")[0]
+    if ident in data.cards:
+        timing = t("gardiens.info." + TIMING.get(data.cards[ident].timing, "timing_action"))
+        return t("gardiens.info.card", id=ident, name=t(f"gardiens.name.{ident}"),
+                 timing=timing, text=t(f"gardiens.text.{ident}"))
+    if ident in data.events:
+        return t("gardiens.info.event", id=ident, name=t(f"gardiens.name.{ident}"),
+                 text=t(f"gardiens.text.{ident}"))
+    if ident in data.objectives:
+        return t("gardiens.info.objective", id=ident, name=t(f"gardiens.name.{ident}"),
+                 text=t(f"gardiens.text.{ident}"))
+    buildings = {b.key: b for b in data.buildings}
+    names = {t(f"gardiens.building_name.{k}").lower(): k for k in buildings}
+    names |= {b.name.lower(): k for k, b in buildings.items()}
+    if key.lower() in buildings or key.lower() in names:
+        building = buildings[names.get(key.lower(), key.lower())]
+        cost = ", ".join(f"{n} {t('gardiens.resource.' + r)}"
+                         for r, n in zip(data.resources, building.cost, strict=True) if n)
+        return t("gardiens.info.building", name=t(f"gardiens.building_name.{building.key}"),
+                 cost=cost, text=t(f"gardiens.building_text.{building.key}"))
+    hexes = {h["hex"].upper(): h for h in view.get("board", [])}
+    if key.upper() in hexes:
+        return _hex_info(hexes[key.upper()])
+    for layout in data.layouts.values():  # a tile of another player count's map
+        for hex_ in layout.hexes:
+            if hex_.label.upper() == key.upper():
+                resource = data.resources[hex_.resource] if hex_.resource >= 0 else ""
+                return _hex_info({"hex": hex_.label, "kind": hex_.kind, "resource": resource,
+                                  "owner": None, "guardians": 0, "building": None})
+    return None
+
+
+def _hex_info(hex_: dict[str, Any]) -> str:
+    """A hex of the view: its kind and yield, who holds it, its building."""
+    resource = t(f"gardiens.resource.{hex_['resource']}") if hex_["resource"] else ""
+    text = t(f"gardiens.hex_text.{hex_['kind']}", resource=resource)
+    if hex_["owner"]:
+        text += ". " + t("gardiens.info.held", owner=colour_name(hex_["owner"]),
+                         guardians=hex_["guardians"])
+    elif "q" in hex_:
+        text += ". " + t("gardiens.info.neutral")
+    text = t("gardiens.info.hex", hex=hex_["hex"], text=text)
+    if hex_["building"]:
+        text += t("gardiens.info.built",
+                  building=t(f"gardiens.building_name.{hex_['building']}"))
+    return text
+
+
+RULES_OF_KIND = {
+    "forward": "forward", "alliance": "alliance", "ally_reply": "alliance",
+    "collect": "collect", "attack_card": "combat", "defend": "combat", "conquer": "combat",
+    "discard": "discard", "devour": "coop", "transfer": "coop",
+}
+"""The summary (``gardiens.summary.<key>``) of each decision kind; the others: actions."""
+
+
+def rules_summary(view: JsonDict) -> str:
+    """The rules of the pending decision's part of the turn, and how to win."""
+    kind = (view.get("decision") or {}).get("kind", "action")
+    lines = [t(f"gardiens.summary.{RULES_OF_KIND.get(kind, 'action')}")]
+    if view.get("coop") and kind not in ("devour", "transfer"):
+        lines.append(t("gardiens.summary.coop"))
+    lines.append(t("gardiens.summary.goal"))
+    return "\n".join(lines)
