@@ -14,6 +14,9 @@ from keepers.core.i18n import t
 from keepers.games.keythedral.data import packaged
 
 FIELD_ABBREV = {"quarry": "Qu", "forest": "Fo", "lake": "La", "farm": "Fa", "vineyard": "Vi"}
+EFFECT_CARD = {"work_order": "C01", "moratorium": "C12", "trespass": "C09", "renumber": "C06",
+               "crop_choice": "C08", "hard_worker": "C14", "bumper_crop": "C18", "blight": "C19"}
+"""The law card behind each round effect a view lists."""
 COORDINATE = re.compile(r"^-?\d+,-?\d+$")
 FIELD_STYLE = {"quarry": "white on grey23", "forest": "white on dark_green",
                "lake": "white on blue", "farm": "black on green3", "vineyard": "white on red3"}
@@ -23,16 +26,21 @@ SEAT_STYLE = {"yellow": "bold yellow", "red": "bold red", "green": "bold green",
               "blue": "bold blue", "black": "bold white on grey30"}
 
 
+def _s(key: str, **values: Any) -> str:
+    """A word or line of the screen in the player's language."""
+    return t(f"keythedral.screen.{key}", **values)
+
+
 def _cubes(cubes: dict[str, int]) -> Text:
     text = Text()
     for colour, k in cubes.items():
-        text.append(f"{colour} {k}  ", style=CUBE_STYLE.get(colour, ""))
+        text.append(f"{t('keythedral.colour.' + colour)} {k}  ", style=CUBE_STYLE.get(colour, ""))
     return text if cubes else Text("-")
 
 
 def _seat(view: dict[str, Any], seat: int) -> Text:
     colour = view["colours"][seat]
-    return Text(f"{seat}:{colour}", style=SEAT_STYLE.get(colour, "bold"))
+    return Text(f"{seat}:{t('keythedral.colour.' + colour)}", style=SEAT_STYLE.get(colour, "bold"))
 
 
 def _targets(view: dict[str, Any]) -> set[tuple[int, int]]:
@@ -113,7 +121,8 @@ def legend(view: dict[str, Any]) -> Text:
     you = view.get("you")
     if you:
         colour = view["colours"][you["seat"]]
-        text.append("  ").append(t("keythedral.legend.you", seat=you["seat"], colour=colour),
+        name = t(f"keythedral.colour.{colour}")
+        text.append("  ").append(t("keythedral.legend.you", seat=you["seat"], colour=name),
                                  style=SEAT_STYLE.get(colour, "bold"))
     text.append("\n" + t("keythedral.legend.mat"), style="dim")
     return text
@@ -121,17 +130,17 @@ def legend(view: dict[str, Any]) -> Text:
 
 def mat_table(view: dict[str, Any]) -> Table:
     """The Keythedral mat: rows by value, visible costs, attached price cards."""
-    table = Table(title="Keythedral mat", show_lines=False)
-    table.add_column("value", justify="right")
-    table.add_column("tiles (cost)")
-    table.add_column("unused", justify="right")
+    table = Table(title=_s("mat"), show_lines=False)
+    table.add_column(_s("value"), justify="right")
+    table.add_column(_s("tiles"))
+    table.add_column(_s("unused"), justify="right")
     for row in view["mat"]:
         cells = Text()
         for space in row["spaces"]:
             if space["tile"] is None:
-                cells.append("[  empty  ] ", style="dim")
+                cells.append(f"[{_s('empty')}] ", style="dim")
             elif space["cost"] is None:
-                cells.append("[ face down ] ", style="dim")
+                cells.append(f"[{_s('face_down')}] ", style="dim")
             else:
                 cells.append(f"{space['tile']} ")
                 cells.append_text(_cubes(space["cost"]))
@@ -171,33 +180,37 @@ def describe_event(event: list[Any]) -> str:
 def render_view(view: dict[str, Any]) -> Group:
     """The whole table as one player (or a spectator) sees it."""
     parts: list[Any] = []
-    head = Text(f"Round {view['round']}  phase {view['phase']}  first player ")
+    head = Text(_s("head", round=view["round"], phase=view["phase"]) + "  ")
     head.append_text(_seat(view, view["first"]))
     if view["markers"]:
-        head.append(f"   work orders: {view['markers']}")
+        head.append("   " + _s("markers", markers=view["markers"]))
     parts.append(head)
     if view.get("drawn_field"):
-        parts.append(Text(f"Drawn field: {view['drawn_field']}  (stack {view['field_stack']})"))
+        parts.append(Text(_s("drawn", field=t(f"keythedral.field_name.{view['drawn_field']}"),
+                             stack=view["field_stack"])))
     parts.append(Text("Keytown", style="bold"))
     parts.append(board_text(view))
     parts.append(legend(view))
     if view["fences"]:
         fences = ", ".join(f"{o}:[{a},{b}|{c},{d}]" for a, b, c, d, o in view["fences"])
-        parts.append(Text(f"Fences (seat:[slot|field]): {fences}"))
+        parts.append(Text(_s("fences", fences=fences)))
     parts.append(mat_table(view))
-    store = Text("Store: ")
+    store = Text(_s("store") + ": ")
     store.append_text(_cubes(view["store"]))
-    store.append("   Craftsmen: ")
+    store.append("   " + _s("craftsmen") + ": ")
     store.append_text(_cubes(view["craftsmen"]))
     parts.append(store)
     spaces = " ".join("[law]" if s else "[   ]" for s in view["law_spaces"])
-    parts.append(Text(f"New laws: {spaces}  deck {view['law_deck']}  "
-                      f"discard {', '.join(view['discard']) or '-'}"))
+    parts.append(Text(_s("laws", spaces=spaces, deck=view["law_deck"],
+                         discard=", ".join(view["discard"]) or "-")))
     if view["effects"]:
-        parts.append(Text(f"In effect: {view['effects']}", style="italic"))
-    players = Table(title="Players")
-    for col in ("seat", "law cards", "fences left", "cottages unlaid"):
-        players.add_column(col)
+        effects = "; ".join(f"{t('keythedral.law_name.' + EFFECT_CARD[name])} "
+                            f"({EFFECT_CARD[name]}): {value}"
+                            for name, value in view["effects"].items())
+        parts.append(Text(_s("effects", effects=effects), style="italic"))
+    players = Table(title=_s("players"))
+    for col in ("seat", "law_cards", "fences_left", "cottages_unlaid"):
+        players.add_column(_s(col))
     for seat in range(view["players"]):
         players.add_row(_seat(view, seat), str(view["cards_held"][seat]),
                         str(view["fences_left"][seat]), str(view["cottages_unlaid"][seat]))
@@ -205,20 +218,20 @@ def render_view(view: dict[str, Any]) -> Group:
     you = view.get("you")
     if you:
         screen = Table.grid(padding=(0, 2))
-        screen.add_row("cubes", _cubes(you["cubes"]))
+        screen.add_row(_s("cubes"), _cubes(you["cubes"]))
         hand = ", ".join(f"{c} {t(f'keythedral.law_name.{c}')}" for c in you["hand"]) or "-"
-        screen.add_row("law cards", hand)
-        screen.add_row("building tiles", ", ".join(you["tiles"]) or "-")
-        screen.add_row("workers / fences", f"{you['workers']} / {you['fences']}")
-        parts.append(Panel(screen, title=f"Your screen (seat {you['seat']})", expand=False))
+        screen.add_row(_s("law_cards"), hand)
+        screen.add_row(_s("building_tiles"), ", ".join(you["tiles"]) or "-")
+        screen.add_row(_s("workers_fences"), f"{you['workers']} / {you['fences']}")
+        parts.append(Panel(screen, title=_s("screen", seat=you["seat"]), expand=False))
     if view.get("scores"):
-        parts.append(Text(f"Final scores: {view['scores']}  winners: {view['winners']}",
+        parts.append(Text(_s("final", scores=view["scores"], winners=view["winners"]),
                           style="bold"))
     if view["events"]:
         for event in view["events"][-8:]:
             parts.append(Text(f"  · {describe_event(event)}", style="dim"))
     decision = view.get("decision")
     if decision:
-        parts.append(Text(f"Seat {decision['player']} to decide: {decision['prompt']}",
+        parts.append(Text(_s("decide", seat=decision["player"], prompt=decision["prompt"]),
                           style="bold cyan"))
     return Group(*parts)
