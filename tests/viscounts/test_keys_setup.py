@@ -55,8 +55,10 @@ def test_keys_decks_rows_and_starting_cards() -> None:
     assert len(pos.ext["hero_row"]) == 3
     owned_heroes = {c for p in pos.players for c in p.cards_owned() if c.startswith("H-")}
     all_heroes = {h.id for h in DATA.heroes.values() if h.set in ("Base", "Keys")}
-    assert set(pos.ext["hero_row"]) | set(pos.ext["hero_deck"]) == all_heroes - owned_heroes
-    assert len(owned_heroes) == 3
+    removed = set(pos.removed)                  # a hero destroyed by a setup effect
+    assert set(pos.ext["hero_row"]) | set(pos.ext["hero_deck"]) == \
+        all_heroes - owned_heroes - removed
+    assert len(owned_heroes | (removed & all_heroes)) >= 3          # + card 1.5's hero
 
 
 def _pick(state: ViscountsState, card: str) -> None:
@@ -142,3 +144,18 @@ def test_card_95_flips_a_deed_and_a_debt() -> None:
     player = next(p for p in pos.players if pos.geo.printed(p.node) == "9.5")
     assert (player.deeds_acquired, player.deeds_approved) == (1, 1)
     assert (player.debts_unpaid, player.debts_paid) == (1, 1)
+
+
+def test_hero_destroyed_at_setup_stays_out_of_the_hero_deck() -> None:
+    """VK-2.7 (regression): a hero destroyed by card 9's setup effect is out of the game; it
+    is not shuffled into the hero deck."""
+    state = keys_state(2, 8)
+    state.position.pairs = [["9", "H-K-engelier"], ["1", "H-B-ada"], ["2", "H-B-rudolf"]]
+    while state.position.phase == "setup":
+        legal = state.legal_actions()
+        choice = next((o for o in legal if " 9 " in f"{o} "), None) \
+            or next((o for o in legal if o == "destroy H-K-engelier"), legal[0])
+        state.apply(choice)
+    pos = state.position
+    assert "H-K-engelier" in pos.removed
+    assert "H-K-engelier" not in pos.ext["hero_row"] + pos.ext["hero_deck"]

@@ -182,10 +182,11 @@ CHEST_ROW, HERO_ROW = 4, 3
 
 
 def step_keys_rows(pos: Position, task: Task) -> None:
-    """After the picks: the hero deck and row (VK-2.7), then cards 1.5 and 3.5 take from
+    """After the picks: the hero deck and row (VK-2.7: every hero not picked; a hero
+    destroyed by a setup effect stays out of the game), then cards 1.5 and 3.5 take from
     the rows in reverse turn order (VK-2.8, VK-R09)."""
     pos.stack.pop()
-    owned = {c for p in pos.players for c in p.cards_owned()}
+    owned = {c for p in pos.players for c in p.cards_owned()} | set(pos.removed)
     sets = ("Base", "Keys")
     deck = [h.id for h in pos.data.heroes.values() if h.set in sets and h.id not in owned]
     pos.rng.shuffle(deck)
