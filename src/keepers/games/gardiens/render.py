@@ -20,34 +20,44 @@ STYLE = {"red": "bold red", "blue": "bold blue", "green": "bold green",
          "yellow": "bold yellow", "purple": "bold magenta"}
 
 
+def _s(key: str, **values: Any) -> str:
+    """A word or line of the screen in the player's language."""
+    return t(f"gardiens.screen.{key}", **values)
+
+
 def render_view(view: JsonDict) -> Any:
     """Return a Rich renderable for a player's (or spectator's) view."""
     parts: list[Any] = [header(view)]
     rules = rules_line(view.get("options") or {})
     if rules:
         parts.append(Text(rules, style="italic"))
-    parts += [hex_map(view), players_table(view), Text(f"River: {card_names(view['river'])}")]
+    parts += [hex_map(view), players_table(view),
+              Text(_s("river", cards=card_names(view["river"])))]
     if view.get("hand") is not None:
         parts.append(hand_text(view))
     if view.get("last_combat"):
         parts.append(combat_text(view["last_combat"]))
     if view.get("result"):
-        parts.append(Text(f"Game over ({view['result']['reason']}): winners "
-                          f"{', '.join(view['result']['winners']) or 'none'}", style="bold"))
+        winners = ", ".join(colour_name(c) for c in view["result"]["winners"]) or "-"
+        parts.append(Text(_s("over", reason=view["result"]["reason"], winners=winners),
+                          style="bold"))
     return Group(*parts)
 
 
 def header(view: JsonDict) -> Text:
     """Round, first player, event in force, decks."""
     decision = view.get("decision") or {}
-    text = Text(f"Round {view['round']}  first player {view['first_player']}  "
-                f"active {view['active']}  events left {view['event_deck_size']}  "
-                f"deck {view['deck_size']}  ", style="bold")
-    if view.get("round_effect"):
-        text.append(f"in force: {view['round_effect']}  ", style="italic")
+    text = Text(_s("head", round=view["round"], first=colour_name(view["first_player"]),
+                   active=colour_name(view["active"]), events=view["event_deck_size"],
+                   deck=view["deck_size"]) + "  ", style="bold")
+    effect = view.get("round_effect")
+    if effect:
+        event = effect.split("#")[0]
+        name = t(f"gardiens.name.{event}") if event in load().events else event
+        text.append(_s("in_force", effect=f"{name} ({effect})") + "  ", style="italic")
     if decision:
-        text.append(f"waiting for {colour_name(decision['player'])}: "
-                    f"{t('gardiens.prompt.' + decision['kind'])}")
+        text.append(_s("waiting", colour=colour_name(decision["player"]),
+                       prompt=t("gardiens.prompt." + decision["kind"])))
     return text
 
 
@@ -115,14 +125,15 @@ def legend(view: JsonDict) -> Text:
 
 def players_table(view: JsonDict) -> Table:
     """Public items of every player (GR-20.1)."""
-    table = Table(title="Players", caption=t("gardiens.legend.cubes"), caption_style="dim")
-    for column in ("colour", "VP", "hexes", "reserve", "cards", "w/s/g/f/m", "ally"):
-        table.add_column(column)
+    table = Table(title=_s("players"), caption=t("gardiens.legend.cubes"), caption_style="dim")
+    for column in ("colour", "vp", "hexes", "reserve", "cards", "cubes", "ally"):
+        table.add_column(_s(column))
     for seat in view["seats"]:
         cubes = "/".join(str(v) for v in seat["cubes"].values())
         table.add_row(Text(colour_name(seat["colour"]), style=STYLE.get(seat["colour"], "")),
                       str(seat["public_vp"]), str(seat["hexes"]), str(seat["reserve"]),
-                      str(seat["hand_size"]), cubes, seat["ally"] or "-")
+                      str(seat["hand_size"]), cubes,
+                      colour_name(seat["ally"]) if seat["ally"] else "-")
     return table
 
 
@@ -135,31 +146,31 @@ def card_names(cards: list[str]) -> str:
 
 
 def colour_name(colour: str) -> str:
-    """A player colour in the player's language."""
-    return t(f"gardiens.colour.{colour}")
+    """A player colour in the player's language (any other name unchanged)."""
+    name = t(f"gardiens.colour.{colour}")
+    return colour if name == f"gardiens.colour.{colour}" else name
 
 
 def hand_text(view: JsonDict) -> Text:
     """The viewer's hand, objectives and any hands visible to them."""
-    text = Text(f"Your hand: {card_names(view['hand'])}\n")
+    text = Text(_s("hand", cards=card_names(view["hand"])) + "\n")
     for obj in view.get("objectives", []):
-        done = "done" if obj["done"] else "open"
-        name, what = t(f"gardiens.name.{obj['id']}"), t(f"gardiens.text.{obj['id']}")
-        text.append(f"Objective {obj['id']} {name} ({done}): {what}\n")
+        text.append(_s("objective", id=obj["id"], name=t(f"gardiens.name.{obj['id']}"),
+                       state=_s("done" if obj["done"] else "open"),
+                       text=t(f"gardiens.text.{obj['id']}")) + "\n")
     for colour, hand in view.get("visible_hands", {}).items():
-        text.append(f"{colour}'s hand: {card_names(hand)}\n")
+        text.append(_s("their_hand", colour=colour_name(colour), cards=card_names(hand)) + "\n")
     return text
 
 
 def combat_text(combat: dict[str, Any]) -> Text:
     """The dice and totals of the last combat."""
-    return Text(
-        f"Last combat: {combat['attacker']} {combat['from']} -> {combat['to']} "
-        f"({combat['defender']}), engaged {combat['engaged']}: "
-        f"attack {' '.join(combat['attack_dice']) or '-'} = {combat['attack_total']}, "
-        f"defence {' '.join(combat['defence_dice']) or '-'} = {combat['defence_total']}; "
-        f"{combat['outcome']}"
-    )
+    return Text(_s(
+        "combat", attacker=colour_name(combat["attacker"]), source=combat["from"],
+        target=combat["to"], defender=colour_name(combat["defender"]),
+        engaged=combat["engaged"], attack=" ".join(combat["attack_dice"]) or "-",
+        attack_total=combat["attack_total"], defence=" ".join(combat["defence_dice"]) or "-",
+        defence_total=combat["defence_total"], outcome=combat["outcome"]))
 
 
 def _word(word: str, data: GameData) -> str:
