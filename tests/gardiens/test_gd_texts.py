@@ -93,3 +93,27 @@ def test_every_screen_fits_80_columns(players: int, seed: int) -> None:
             assert f"You play {view['you_colour']}." in "\n".join(lines)
         state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
     assert max(len(line) for line in _lines(GAME.render(state.view(None)), 80)) <= 80
+
+
+def test_rules_and_info_at_the_table() -> None:
+    """``rules`` and ``info`` answer at a Gardiens table without taking a decision."""
+    from keepers.core.record import GameRecord
+    from keepers.core.terminal import play_terminal
+
+    feed = iter(["rules", "info AC24#3", "info C", "info temple", "info EV04", "info OB01"])
+
+    def reader(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    record = GameRecord(game=GAME.name, players=3, seed=1, options=GAME.default_options(),
+                        seats=["human", "greedy", "greedy"])
+    code = play_terminal(GAME, record, console=Console(file=out, width=80), read=reader)
+    text = out.getvalue()
+    assert code == 1 and not {"rules", "info C"} & set(record.actions)
+    for words in ("GR-3.8", "Smuggler", "the Citadel", "Temple (costs", "Drought",
+                  "Lord of the Woods"):
+        assert words in text, words

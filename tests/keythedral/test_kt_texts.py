@@ -105,3 +105,26 @@ def test_legend_names_the_viewers_colour(lang: object) -> None:
     console.print(GAME.render(view))
     text = console.export_text()
     assert "You are seat 1 (red)." in text and "Qu quarry" in text
+
+
+def test_rules_and_info_at_the_table() -> None:
+    """``rules`` and ``info`` answer at a Keythedral table without taking a decision."""
+    from keepers.core.record import GameRecord
+    from keepers.core.terminal import play_terminal
+
+    feed = iter(["rules", "info C02", "info B04-3", "info 0,0", "info nowhere", "more"])
+
+    def reader(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    record = GameRecord(game=GAME.name, players=3, seed=1, options=GAME.default_options(),
+                        seats=["human", "greedy", "greedy"])
+    code = play_terminal(GAME, record, console=Console(file=out, width=80), read=reader)
+    text = out.getvalue()
+    assert code == 1 and not {"rules", "more", "info C02"} & set(record.actions)
+    assert "KT-3.10" in text and "Price Increase" in text and "worth 4 points" in text
+    assert "Space 0,0: Quarry" in text and "Nothing is known by the name 'nowhere'" in text

@@ -111,7 +111,8 @@ def hex_map(view: JsonDict) -> Text:
 
 def legend(view: JsonDict) -> Text:
     """What the map's abbreviations mean, every colour, and the viewer's own colour."""
-    text = Text(t("gardiens.legend.map") + "\n" + t("gardiens.legend.hexes") + "\n", style="dim")
+    text = Text("\n".join(t(f"gardiens.legend.{key}") for key in ("map", "hexes", "marks")) + "\n",
+                style="dim")
     text.append(t("gardiens.legend.colours", colours=""))
     for seat in view["seats"]:
         colour = seat["colour"]
