@@ -192,3 +192,27 @@ def test_keys_decisions_are_described() -> None:
     assert "chest_convert" in GAME.describe_action("chest C05 2")
     assert "15 VP" in GAME.describe_action("public PB-guildhall 3a")
     assert "Fara" in GAME.describe_action("hero H-K-fara")
+
+
+def test_keys_views_and_positions_are_detached() -> None:
+    """Editing a view's or to_dict()'s Keys parts leaves the game unchanged."""
+    state = GAME.new_state(3, 4, KEYS)
+    for _ in range(150):
+        state.apply(state.legal_actions()[0])
+    before = json.dumps(state.to_dict(), sort_keys=True)
+    for seat in (None, 0, 1, 2):
+        view = state.view(seat)
+        view["keys"]["hero_row"].append("x")
+        view["keys"]["chest_row"].append("x")
+        view["keys"]["public_buildings"]["x"] = 0
+        for player in view["players"]:
+            player["chests"].append("x")
+            player["public_buildings"].append("x")
+    data = state.to_dict()
+    for value in data["ext"].values():
+        if isinstance(value, list):
+            value.append("x")
+            for item in value:
+                if isinstance(item, list):
+                    item.append("x")
+    assert json.dumps(state.to_dict(), sort_keys=True) == before

@@ -25,7 +25,7 @@ def position_to_dict(pos: Position) -> JsonDict:
     data["stack"] = [list(t) for t in pos.stack]
     data["rng"] = pos.rng.state
     if pos.ext:                       # expansions (VK-2): absent from base-game positions
-        data["ext"] = pos.ext
+        data["ext"] = _plain(pos.ext)     # detached: editing the dict leaves the game alone
     return data
 
 
