@@ -157,7 +157,8 @@ class ViscountsState(GameState):
 
 
 class ViscountsGame(Game):
-    """Viscounts of the West Kingdom, base game, 1-4 players (1 = solo against the AI)."""
+    """Viscounts of the West Kingdom, 1-4 players (1 = solo against the AI); the Keeper of
+    Keys expansion with ``expansions=keys``."""
 
     name = "viscounts"
     title = "Viscounts of the West Kingdom"

@@ -6,7 +6,7 @@ VB-7.17; the AI's VS-4.1), read from the cached profile of
 virtue and corruption markers (VB-2.5); the hand limit (VB-2.6.1); debts and
 deeds taken from the piles, with the poverty and prosperity reveal (VB-2.3,
 VB-8.1); deck handling (VB-6.6.3, VB-7.7); what a ring position touches
-(VB-3.3).
+(VB-3.3); the Keeper of Keys rows and public buildings (VK-3.1, VK-4.1, VK-5).
 """
 
 from __future__ import annotations

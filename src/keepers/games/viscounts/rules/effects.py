@@ -9,8 +9,9 @@ compound choices are broken into such steps.  Here: combinators and
 conditions (VB-10.3), gains (VB-7.1, VB-7.10, VB-10.2), flips (VB-2.3,
 VB-7.9), deck effects (VB-7.3-7.7), hiring (VB-6.4.2, VB-7.8), manuscripts
 and the cleric bonus (VB-7.14, VB-6.3.7), actions as effects (VB-7.15),
-building (VB-6.3.5, VB-7.13) and Viscount moves with the landing rule
-(VB-7.16, VB-6.2.4, VB-R27).  The castle and solo rules add or replace terms
+building (VB-6.3.5, VB-7.13), Viscount moves with the landing rule
+(VB-7.16, VB-6.2.4, VB-R27), and the Keeper of Keys terms: heroes (VK-3.1),
+chest tiles (VK-4.1) and the public building a Construct makes (VK-5.2).  The castle and solo rules add or replace terms
 in :data:`EFFECTS`.
 """
 
