@@ -11,8 +11,8 @@ VB-7.9), deck effects (VB-7.3-7.7), hiring (VB-6.4.2, VB-7.8), manuscripts
 and the cleric bonus (VB-7.14, VB-6.3.7), actions as effects (VB-7.15),
 building (VB-6.3.5, VB-7.13), Viscount moves with the landing rule
 (VB-7.16, VB-6.2.4, VB-R27), and the Keeper of Keys terms: heroes (VK-3.1),
-chest tiles (VK-4.1) and the public building a Construct makes (VK-5.2).  The castle and solo rules add or replace terms
-in :data:`EFFECTS`.
+chest tiles (VK-4.1) and the public building a Construct makes (VK-5.2).
+The castle and solo rules add or replace terms in :data:`EFFECTS`.
 """
 
 from __future__ import annotations
