@@ -140,3 +140,10 @@ def test_a_long_menu_is_paged(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "type more for the next ones" in out
     assert "   2. " in out.split("(decisions 1-1")[1]
     assert record.actions[0] == "play 2"
+
+
+def test_a_first_word_narrows_the_menu() -> None:
+    """Typing the first word of several decisions lists only those; it decides nothing."""
+    code, out, record, _ = _run(["human", "greedy"], ["play", "1"])
+    assert code == 1 and len(record.actions) == 2 and record.actions[0] == "play 1"
+    assert "Refused" not in out and out.count("   1. Advance") >= 3

@@ -7,7 +7,8 @@ understood and never count as decisions: ``help`` (what the player can do now
 and how to type it), ``log`` (the last public decisions, as the game describes
 them), ``rules`` (the rules of the current phase, from the game), ``info <name>``
 (what a card, tile or space does, from the game's data) and ``more`` (the next
-page of a long menu).  Bots play by themselves.
+page of a long menu); the first word of several decisions (``fence``) lists
+only those.  Bots play by themselves.
 When several people share the terminal, the screen is hidden between their
 turns.  Input comes from an injectable ``read(prompt) -> str`` function that
 raises :class:`EOFError` at the end of input, so tests can script a whole game.
@@ -108,13 +109,18 @@ def _menu(console: Console, game: Game, prompt: str, legal: list[str],
     console.print(Text(prompt, style="bold"))
     start, stop = 0, len(legal)
     if page is not None and len(legal) > PAGE:
-        start = page * PAGE % len(legal)
+        start = page % -(-len(legal) // PAGE) * PAGE
         stop = min(start + PAGE, len(legal))
-    for number in range(start, stop):
-        console.print(Text(f"{number + 1:>4}. ").append(_label(game, legal[number])))
+    _numbered(console, game, legal, range(start, stop))
     if stop - start < len(legal):
-        console.print(Text(t("play.more", first=start + 1, last=stop, count=len(legal)),
-                           style="dim"))
+        console.print(Text(t("play.more", first=start + 1, last=stop, count=len(legal),
+                             word=legal[start].split()[0]), style="dim"))
+
+
+def _numbered(console: Console, game: Game, legal: list[str], numbers: Sequence[int]) -> None:
+    """Print the decisions at ``numbers`` (0-based) of ``legal``, numbered from 1."""
+    for number in numbers:
+        console.print(Text(f"{number + 1:>4}. ").append(_label(game, legal[number])))
 
 
 def _rules(console: Console, game: Game, view: JsonDict) -> None:
@@ -192,6 +198,10 @@ def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Con
                 console.print(Text(t("play.bad_number", count=len(legal)), style="red"))
                 continue
             entry = legal[int(entry) - 1]
+        starting = [n for n, a in enumerate(legal) if a.lower().startswith(entry.lower() + " ")]
+        if starting and entry.lower() not in (a.lower() for a in legal):
+            _numbered(console, game, legal, starting)  # a first word narrows the menu
+            continue
         folded = [a for a in legal if a.lower() == entry.lower()]
         action = folded[0] if len(folded) == 1 else entry
         try:
