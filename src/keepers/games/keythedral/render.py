@@ -171,6 +171,9 @@ def describe_event(event: list[Any]) -> str:
         args = [args[0], args[1]]
     elif kind == "bid_won":
         args = [args[0], args[1]]
+    elif kind in ("play", "veto") and str(args[1]).startswith("play "):
+        card, *rest = str(args[1]).split()[1:]
+        args = [args[0], " ".join([f"{t('keythedral.law_name.' + card)} ({card})", *rest])]
     template = t(f"keythedral.event.{kind}")
     if template == f"keythedral.event.{kind}":
         return " ".join(str(x) for x in event)
