@@ -62,6 +62,9 @@ def test_rules_of_every_part_of_a_turn(language: str, lang: None) -> None:
 def test_decisions_read_in_plain_language(lang: None) -> None:
     assert GAME.describe_action("play AC24#3") == "play Smuggler (AC24#3)"
     assert GAME.describe_action("exchange gold wood") == "exchange gold for wood"
+    assert GAME.describe_action("defend magic AC02#1") == (
+        "defend: spend 1 magic (+1) + Shield Wall (AC02#1)")
+    assert GAME.describe_action("trade partner") == "trade (1:1 with your ally)"
     i18n.set_language("fr")
     assert "Marché" in GAME.describe_action("build market T17")
     assert GAME.describe_action("accept") == "accepter"

@@ -179,7 +179,9 @@ def _word(word: str, data: GameData) -> str:
     card_id = word.split("#")[0]
     if card_id in data.cards:
         return f"{t('gardiens.name.' + card_id)} ({word})"
-    for table in ("resource", "building_name", "colour"):
+    if "+" in word:
+        return " + ".join(_word(part, data) for part in word.split("+"))
+    for table in ("resource", "building_name", "colour", "trade_mode"):
         label = t(f"gardiens.{table}.{word}")
         if label != f"gardiens.{table}.{word}":
             return label
@@ -192,6 +194,10 @@ def describe(action: str, data: GameData) -> str:
     ``gardiens.action_more.<verb><number of words>`` with as many blanks as the decision
     has words after its verb; else the decision's words, cards and resources named."""
     verb, *args = action.split()
+    if verb == "defend":
+        parts = [t(f"gardiens.action_more.defend_{word}") if word in ("none", "magic")
+                 else _word(word, data) for word in args]
+        return t("gardiens.action_more.defend", what=" + ".join(parts))
     words = [_word(word, data) for word in args]
     for key in (f"gardiens.action.{verb}", f"gardiens.action_more.{verb}",
                 f"gardiens.action_more.{verb}{len(args)}"):
