@@ -28,6 +28,9 @@ def test_every_catalogue_key_is_in_every_language() -> None:
     keys = [{k for k in i18n.catalogue(lang) if k.startswith("keythedral.")}
             for lang in LANGUAGES]
     assert keys[0] == keys[1] == keys[2]
+    for key in keys[0]:
+        blanks = [set(re.findall(r"{[^}]*}", i18n.catalogue(lang)[key])) for lang in LANGUAGES]
+        assert blanks[0] == blanks[1] == blanks[2], key
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
