@@ -279,15 +279,20 @@ def profile_of(pos: Position, seat: int) -> Profile:
     publics: list[str] = _NO_PUBLICS
     chests: list[str | None] = _NO_CHESTS
     if ext:
-        if "owned" in ext:
-            publics = ext["owned"][seat]
-        if "chests" in ext:
-            chests = ext["chests"][seat]
+        # One typed get per list: compiled, this indexes a list directly instead of an
+        # Any through the generic protocol (this check runs about twice per decision).
+        owned: list[list[str]] | None = ext.get("owned")
+        if owned is not None:
+            publics = owned[seat]
+        placed: list[list[str | None]] | None = ext.get("chests")
+        if placed is not None:
+            chests = placed[seat]
     if last is not None and last[0] == player.spaces and last[1] == player.covered \
             and last[2] == player.bonus and last[3] == leads and last[4] == board \
             and last[6] == publics and last[7] == chests:
         return last[5]
     key = _profile_key(pos, seat, leads, board)
+    active: tuple[str, ...] = ()
     if publics or any(chests):       # Keeper of Keys: public buildings, chests (VK-4.2, VK-5.4)
         active = _active_chests(pos, chests, player.spaces)
         if publics or active:        # else the base key: the same profile is shared
@@ -297,7 +302,7 @@ def profile_of(pos: Position, seat: int) -> Profile:
     if found is None:
         if len(memo) > MEMO_LIMIT or len(pos.data.board.memo) > MEMO_LIMIT:
             _forget(pos.data)
-        found = memo[key] = _build_profile(pos, seat, key[PROFILE_KEY_ICONS])
+        found = memo[key] = _build_profile(pos, seat, key[PROFILE_KEY_ICONS], active)
     pos._profiles[seat] = (player.spaces[:], player.covered[:], player.bonus[:], leads,
                            board, found, publics[:], chests[:])
     return found
@@ -346,7 +351,8 @@ def _starting_packed(pos: Position, seat: int, index: int) -> int:
     return _pack(_starting_icons(pos, seat)[("space2", "space3")[index - 1]])
 
 
-def _build_profile(pos: Position, seat: int, space_icons: int) -> Profile:
+def _build_profile(pos: Position, seat: int, space_icons: int,
+                   active: tuple[str, ...] = ()) -> Profile:
     # abilities(seat, slots, cards) is the slot part (when slots) followed by
     # the card part (when cards), so two parts give all four variants.
     slot_part = _slot_part(pos, seat)
@@ -355,8 +361,8 @@ def _build_profile(pos: Position, seat: int, space_icons: int) -> Profile:
     profile = Profile({(True, True): both, (True, False): slot_part,
                        (False, True): card_part, (False, False): ()},
                       _board_icons(space_icons, both))
-    if pos.ext and "chests" in pos.ext and any(pos.ext["chests"][seat]):
-        _chest_bonus(pos, seat, profile)
+    if active:
+        _chest_bonus(pos, active, profile)
     return profile
 
 
@@ -389,29 +395,32 @@ def _converts(pos: Position) -> dict[str, str]:
     return found
 
 
-def _chest_bonus(pos: Position, seat: int, profile: Profile) -> None:
+def _chest_bonus(pos: Position, active: tuple[str, ...], profile: Profile) -> None:
     """Icons the conversion chests add when funding an action (VK-4.2, VK-4.5, VK-R08).
 
-    Each chest converts one printed ``from`` icon of the card in the space above into its
-    ``to`` icons; optional and free, so it is used whenever it adds icons of the type the
-    action needs: ``to`` less the converted icon if it was of that type.
+    ``active`` are the conversion chests whose card above has the printed ``from`` icon
+    (see :func:`_active_chests`).  Each converts that icon into its ``to`` icons; optional
+    and free, so it is used whenever it adds icons of the type the action needs: ``to``
+    less the converted icon if it was of that type.
     """
-    player = pos.players[seat]
-    for tile, card in zip(pos.ext["chests"][seat], player.spaces, strict=True):
-        if not tile or not card:
-            continue
+    for tile in active:
+        for icon, bonus in _chest_gain(pos, tile):
+            key = ("chest_bonus", icon)
+            profile.memo[key] = profile.memo.get(key, 0) + bonus
+
+
+def _chest_gain(pos: Position, tile: str) -> tuple[tuple[str, int], ...]:
+    """The icons a conversion chest adds, by icon (memoised: parsed once per tile)."""
+    key = ("chest_gain", tile)
+    found: tuple[tuple[str, int], ...] | None = pos.data.memo.get(key)
+    if found is None:
         term = pos.data.chest_tiles[tile].effect
-        if term.name != "chest_convert":
-            continue
         source = term.kw("from")
-        if not pos.data.cards[card].icons.get(source, 0):
-            continue
         gained = parse_icons(term.kw("to"))
-        for icon in ICONS:
-            bonus = gained.get(icon, 0) - (1 if icon == source else 0)
-            if bonus > 0:
-                key = ("chest_bonus", icon)
-                profile.memo[key] = profile.memo.get(key, 0) + bonus
+        found = pos.data.memo[key] = tuple(
+            (icon, gained.get(icon, 0) - (1 if icon == source else 0)) for icon in ICONS
+            if gained.get(icon, 0) - (1 if icon == source else 0) > 0)
+    return found
 
 
 def _slot_part(pos: Position, seat: int) -> tuple[Term, ...]:
