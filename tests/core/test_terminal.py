@@ -147,3 +147,11 @@ def test_a_first_word_narrows_the_menu() -> None:
     code, out, record, _ = _run(["human", "greedy"], ["play", "1"])
     assert code == 1 and len(record.actions) == 2 and record.actions[0] == "play 1"
     assert "Refused" not in out and out.count("   1. Advance") >= 3
+
+
+def test_the_narrowing_hint_names_words_not_all_decisions_share() -> None:
+    from keepers.core.terminal import _narrowing
+
+    legal = ["cottage 1 0,1", "cottage 1 2,1", "cottage 2 0,1"]
+    assert _narrowing(legal, legal[0]) == "cottage 1"
+    assert _narrowing(["buy B1", "pass"], "buy B1") == "buy"

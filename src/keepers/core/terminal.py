@@ -114,7 +114,18 @@ def _menu(console: Console, game: Game, prompt: str, legal: list[str],
     _numbered(console, game, legal, range(start, stop))
     if stop - start < len(legal):
         console.print(Text(t("play.more", first=start + 1, last=stop, count=len(legal),
-                             word=legal[start].split()[0]), style="dim"))
+                             word=_narrowing(legal, legal[start])), style="dim"))
+
+
+def _narrowing(legal: list[str], action: str) -> str:
+    """The first words of ``action`` that some decisions of ``legal`` do not share:
+    typed, they list only the decisions starting with them (``cottage 2``)."""
+    words = action.split()
+    for count in range(1, len(words)):
+        prefix = " ".join(words[:count])
+        if not all(other.startswith(prefix + " ") for other in legal):
+            return prefix
+    return words[0]
 
 
 def _numbered(console: Console, game: Game, legal: list[str], numbers: Sequence[int]) -> None:
