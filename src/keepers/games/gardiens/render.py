@@ -31,8 +31,7 @@ def render_view(view: JsonDict) -> Any:
     rules = rules_line(view.get("options") or {})
     if rules:
         parts.append(Text(rules, style="italic"))
-    parts += [hex_map(view), players_table(view),
-              Text(_s("river", cards=card_names(view["river"])))]
+    parts += [players_table(view), Text(_s("river", cards=card_names(view["river"])))]
     if view.get("hand") is not None:
         parts.append(hand_text(view))
     if view.get("last_combat"):
@@ -41,6 +40,7 @@ def render_view(view: JsonDict) -> Any:
         winners = ", ".join(colour_name(c) for c in view["result"]["winners"]) or "-"
         parts.append(Text(_s("over", reason=view["result"]["reason"], winners=winners),
                           style="bold"))
+    parts.append(hex_map(view))  # last, just above the menu, so that it stays on screen
     return Group(*parts)
 
 

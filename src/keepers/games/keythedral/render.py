@@ -181,7 +181,8 @@ def describe_event(event: list[Any]) -> str:
 
 
 def render_view(view: dict[str, Any]) -> Group:
-    """The whole table as one player (or a spectator) sees it."""
+    """The whole table as one player (or a spectator) sees it; the map last, so that
+    it stays on screen above the menu of decisions."""
     parts: list[Any] = []
     head = Text(_s("head", round=view["round"], phase=view["phase"]) + "  ")
     head.append_text(_seat(view, view["first"]))
@@ -191,12 +192,6 @@ def render_view(view: dict[str, Any]) -> Group:
     if view.get("drawn_field"):
         parts.append(Text(_s("drawn", field=t(f"keythedral.field_name.{view['drawn_field']}"),
                              stack=view["field_stack"])))
-    parts.append(Text("Keytown", style="bold"))
-    parts.append(board_text(view))
-    parts.append(legend(view))
-    if view["fences"]:
-        fences = ", ".join(f"{o}:[{a},{b}|{c},{d}]" for a, b, c, d, o in view["fences"])
-        parts.append(Text(_s("fences", fences=fences)))
     parts.append(mat_table(view))
     store = Text(_s("store") + ": ")
     store.append_text(_cubes(view["store"]))
@@ -233,6 +228,13 @@ def render_view(view: dict[str, Any]) -> Group:
     if view["events"]:
         for event in view["events"][-8:]:
             parts.append(Text(f"  · {describe_event(event)}", style="dim"))
+    # The map comes last, just above the menu, so that it stays on screen.
+    parts.append(Text("Keytown", style="bold"))
+    parts.append(board_text(view))
+    parts.append(legend(view))
+    if view["fences"]:
+        fences = ", ".join(f"{o}:[{a},{b}|{c},{d}]" for a, b, c, d, o in view["fences"])
+        parts.append(Text(_s("fences", fences=fences)))
     decision = view.get("decision")
     if decision:
         parts.append(Text(_s("decide", seat=decision["player"], prompt=decision["prompt"]),
