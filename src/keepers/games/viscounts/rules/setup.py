@@ -66,11 +66,17 @@ def _reads_rows(term: Term) -> bool:
 def starting_deck(pos: Position) -> list[str]:
     """The 8 starting townsfolk of one colour (VB-1.2); with Keeper of Keys the new
     Journeyman, Lender and Trader replace the cards of the same names (VK-2.5)."""
-    cards = [c for c in pos.data.townsfolk.values() if c.set == "Starter"]
-    if keys_on(pos):
-        new = {c.name: c for c in pos.data.townsfolk.values() if c.set == "KeysStarter"}
-        cards = [new.get(c.name, c) for c in cards]
-    return [c.id for c in cards]
+    # Asked for every seat and every setup discard: the ids are found once (data memo).
+    keys = keys_on(pos)
+    memo_key = ("starting_deck", keys)
+    found: tuple[str, ...] | None = pos.data.memo.get(memo_key)
+    if found is None:
+        cards = [c for c in pos.data.townsfolk.values() if c.set == "Starter"]
+        if keys:
+            new = {c.name: c for c in pos.data.townsfolk.values() if c.set == "KeysStarter"}
+            cards = [new.get(c.name, c) for c in cards]
+        found = pos.data.memo[memo_key] = tuple(c.id for c in cards)
+    return list(found)
 
 
 def step_setup_discard(pos: Position, task: Task) -> Choice | None:
@@ -145,8 +151,13 @@ def setup(pos: Position) -> None:
 
 
 def _deal_townsfolk(pos: Position, sets: tuple[str, ...]) -> None:
-    deck = [c.id for c in pos.data.townsfolk.values() if c.set in sets
-            for _ in range(c.copies)]
+    # The unshuffled deck of each choice of sets is built once (data memo), in table order.
+    key = ("townsfolk_deck", sets)
+    found: tuple[str, ...] | None = pos.data.memo.get(key)
+    if found is None:
+        found = pos.data.memo[key] = tuple(c.id for c in pos.data.townsfolk.values()
+                                           if c.set in sets for _ in range(c.copies))
+    deck = list(found)
     pos.rng.shuffle(deck)
     for index, card in enumerate(deck):
         pos.tf_piles[index % 5].append(card)
