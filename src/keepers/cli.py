@@ -7,6 +7,7 @@ import json
 import math
 import os
 import secrets
+import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
@@ -255,9 +256,21 @@ def play_command(game_name: GameArg, players: Players = None, seats: Seats = Non
     console.print(t("cli.playing", title=game.title, seed=rec.seed, seats=", ".join(rec.seats)))
     if rec.actions:
         console.print(t("cli.resumed", count=len(rec.actions)))
+    _stop_on_hangup()
     code = play_terminal(game, rec, console=console, save_to=record)
     if code:
         raise typer.Exit(code)
+
+
+def _stop_on_hangup() -> None:
+    """Let SIGTERM and SIGHUP stop a game as Ctrl-C does: the record is saved, exit code 1."""
+
+    def interrupt(signum: int, frame: object) -> NoReturn:
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), interrupt)
 
 
 def _new_record(game: Game, players: int | None, seats: str | None, seed: int | None,

@@ -205,10 +205,11 @@ def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Con
             _menu(console, game, decision.prompt, legal, page)
             continue
         if entry.isdigit():
-            if not 1 <= int(entry) <= len(legal):
+            number = _number(entry)
+            if not 1 <= number <= len(legal):
                 console.print(Text(t("play.bad_number", count=len(legal)), style="red"))
                 continue
-            entry = legal[int(entry) - 1]
+            entry = legal[number - 1]
         starting = [n for n, a in enumerate(legal) if a.lower().startswith(entry.lower() + " ")]
         if starting and entry.lower() not in (a.lower() for a in legal):
             _numbered(console, game, legal, starting)  # a first word narrows the menu
@@ -221,6 +222,12 @@ def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Con
             console.print(Text(t("play.refused", reason=str(exc)), style="red"))
             continue
         return action
+
+
+def _number(entry: str) -> int:
+    """The menu number typed, or 0 for digits that are no menu number: ``²`` (a digit
+    ``int`` refuses) or thousands of digits (more than ``int`` converts)."""
+    return int(entry) if entry.isdecimal() and len(entry) <= 9 else 0
 
 
 def result_of(state: GameState, seats: Sequence[str], decisions: int) -> GameResult:
@@ -248,8 +255,10 @@ def show_result(console: Console, state: GameState, seats: Sequence[str]) -> Non
         console.print(Text(t("result.capped"), style="yellow"))
 
 
-def save_record(console: Console, record: GameRecord, path: str | Path | None) -> None:
-    """Save ``record`` to ``path`` (when given), reporting success or failure in one line."""
+def save_record(console: Console, record: GameRecord, path: str | Path | None,
+                quiet: bool = False) -> None:
+    """Save ``record`` to ``path`` (when given), reporting success (unless ``quiet``) or
+    failure in one line."""
     if path is None:
         return
     try:
@@ -257,7 +266,8 @@ def save_record(console: Console, record: GameRecord, path: str | Path | None) -
     except OSError as exc:
         console.print(Text(t("play.save_failed", path=str(path), reason=str(exc)), style="red"))
         return
-    console.print(t("play.saved", path=str(path)))
+    if not quiet:
+        console.print(t("play.saved", path=str(path)))
 
 
 def _start(game: Game, record: GameRecord, history: list[Text]) -> GameState:
@@ -284,7 +294,9 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
 
     A record that already holds decisions is resumed: they are replayed first.
     Decisions are appended to ``record.actions``; the record is saved to
-    ``save_to`` at the end or on abort.  Returns 0 when the game ended and 1
+    ``save_to`` at the start, after every decision (atomically, under a millisecond:
+    a process killed at any moment leaves a record that replays up to its last
+    decision), at the end and on abort or error.  Returns 0 when the game ended and 1
     when input ran out or the player interrupted it.  The screen is hidden
     between different people's turns when there are several (or when
     ``hide_screen`` says so).
@@ -299,6 +311,7 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
     hide = len(humans) > 1 if hide_screen is None else hide_screen
     unseen: dict[int, list[Text]] = {s: [] for s in humans}
     shown: int | None = None
+    save_record(console, record, save_to, quiet=True)
     try:
         while not state.is_over():
             decision = state.decision()
@@ -322,6 +335,7 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
                 action = _human_turn(game, state, seat, seats[seat], console, read, history)
                 event = _event(game, decision, seats[seat], action)
             record.actions.append(action)
+            save_record(console, record, save_to, quiet=True)
             if event is not None:
                 history.append(event)
             for other in humans:
@@ -332,6 +346,9 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
         console.print(Text(t("play.aborted", count=len(record.actions)), style="yellow"))
         save_record(console, record, save_to)
         return 1
+    except Exception:
+        save_record(console, record, save_to)
+        raise
     if hide and shown is not None:
         console.clear()
     record.result = result_of(state, seats, len(record.actions)).to_dict()
