@@ -370,20 +370,31 @@ def simulate_command(
     console = Console()
     columns = (TextColumn(t("sim.progress")), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
+    interrupted = False
     with Progress(*columns, console=console, auto_refresh=False) as bar:
         task = bar.add_task("", total=games)
-        results = sim.run_simulation(game, names, games, seed, options, jobs, rotate,
-                                     lambda n: bar.update(task, advance=n, refresh=True))
+        try:
+            results = sim.run_simulation(game, names, games, seed, options, jobs, rotate,
+                                         lambda n: bar.update(task, advance=n, refresh=True))
+        except sim.Interrupted as stop:  # Ctrl-C: the finished games are kept
+            results, interrupted = stop.results, True
+    if interrupted:
+        console.print(Text(t("sim.interrupted", done=len(results), total=games),
+                           style="yellow"))
     summary = sim.summarize(results)
-    extra = sim.game_summary(game, results)
+    extra = sim.game_summary(game, results) if results else None
     console.print(t("sim.options", options=_describe_options(options)))
-    sim.print_summary(console, summary, extra)
+    if results:
+        sim.print_summary(console, summary, extra)
     if out is not None:
         data = {"format": "keepers-simulation", "version": 1, "game": game.name,
                 "seats": names, "seed": seed, "options": options, "rotate": rotate,
+                "games": games, "interrupted": interrupted,
                 "summary": summary, "game_summary": extra, "results": results}
         write_text_atomic(out, json.dumps(data, indent=1) + "\n")
         console.print(t("sim.saved", path=str(out)))
+    if interrupted:
+        raise typer.Exit(130)
 
 
 @app.command("sweep", help=t("cli.sweep_help"))

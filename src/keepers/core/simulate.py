@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import signal
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from rich.console import Console
@@ -71,35 +71,61 @@ def _chunks(games: int, jobs: int) -> list[range]:
     return [range(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run: ``results`` holds the games finished before it, by index."""
+
+    def __init__(self, results: list[dict[str, Any]]) -> None:
+        super().__init__()
+        self.results = results
+
+
+def _leave_interrupt_to_parent() -> None:
+    """A worker ignores Ctrl-C: the parent stops every worker at once when it comes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_chunk(args: tuple[Any, ...]) -> list[dict[str, Any]]:
+    return play_games(*args)
+
+
 def run_simulation(game: Game, seats: Sequence[str], games: int, seed: int = 0,
                    options: Mapping[str, Any] | None = None, jobs: int = 1,
                    rotate: bool = False,
                    progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
     """Play ``games`` all-bot games on ``jobs`` processes; return per-game dicts by index.
 
-    ``progress(n)`` is called each time ``n`` more games are done.
+    ``progress(n)`` is called each time ``n`` more games are done.  Ctrl-C stops the
+    run and its worker processes at once and raises :class:`Interrupted` holding the
+    games finished so far.
     """
     opts = game.check_options(options or {})
-    args = (game.name, list(seats), opts, seed)
+    work = [(game.name, list(seats), opts, seed, chunk, rotate) for chunk in _chunks(games, jobs)]
     results: list[dict[str, Any]] = []
-    chunks = _chunks(games, jobs)
-    if jobs <= 1:
-        for chunk in chunks:
-            results += play_games(*args, chunk, rotate)
-            if progress:
-                progress(len(chunk))
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        # fork keeps games registered at run time (not only entry points) visible
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(play_games, *args, chunk, rotate): len(chunk)
-                       for chunk in chunks}
-            for future in as_completed(futures):
-                results += future.result()
-                if progress:
-                    progress(futures[future])
+    try:
+        if jobs <= 1:
+            for args in work:
+                results += _done(_play_chunk(args), progress)
+        else:
+            methods = multiprocessing.get_all_start_methods()
+            # fork keeps games registered at run time (not only entry points) visible
+            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            pool = context.Pool(jobs, initializer=_leave_interrupt_to_parent)
+            try:
+                for chunk in pool.imap_unordered(_play_chunk, work):
+                    results += _done(chunk, progress)
+            finally:
+                pool.terminate()
+                pool.join()
+    except KeyboardInterrupt:
+        raise Interrupted(sorted(results, key=lambda r: int(r["index"]))) from None
     return sorted(results, key=lambda r: int(r["index"]))
+
+
+def _done(chunk: list[dict[str, Any]], progress: Callable[[int], None] | None
+          ) -> list[dict[str, Any]]:
+    if progress:
+        progress(len(chunk))
+    return chunk
 
 
 # -- pure summary functions ---------------------------------------------------

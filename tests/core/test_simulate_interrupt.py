@@ -1,0 +1,61 @@
+"""Ctrl-C stops `keepers simulate --jobs 2` at once, workers and all, keeping finished games."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+TIMEOUT = 30.0
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(child) for child in (task / "children").read_text().split()}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+def test_ctrl_c_stops_the_workers_at_once_and_keeps_finished_games(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    command = [sys.executable, "-m", "keepers", "simulate", "keythedral", "--games", "400",
+               "--jobs", "2", "--seats", "greedy,random", "--out", str(out)]
+    env = {**os.environ, "KEEPERS_LANG": "en"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, env=env)
+    try:
+        time.sleep(5)  # a few chunks of games are done, the others still running
+        assert process.poll() is None, "the run ended before it could be interrupted"
+        workers = _children(process.pid)
+        assert len(workers) >= 2
+        process.send_signal(signal.SIGINT)
+        start = time.monotonic()
+        output, _ = process.communicate(timeout=TIMEOUT)
+        assert time.monotonic() - start < 3, "Ctrl-C did not stop the run at once"
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate(timeout=TIMEOUT)
+    assert process.returncode == 130 and "Traceback" not in output, output
+    deadline = time.monotonic() + 5
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers), "worker processes were left running"
+    data = json.loads(out.read_text())
+    finished = len(data["results"])
+    assert data["interrupted"] is True and data["games"] == 400
+    assert 0 < finished < 400 and data["summary"]["games"] == finished
+    assert f"Interrupted: {finished} of 400 games were finished" in " ".join(output.split())
+    assert sorted(r["index"] for r in data["results"]) == [r["index"] for r in data["results"]]
