@@ -374,15 +374,26 @@ def public_targets(pos: Position, seat: int) -> list[tuple[str, int]]:
         return []
     out: list[tuple[str, int]] = []
     spots = pos.spots
+    public_of: dict[str, PublicBuilding] | None = None     # looked up on the first own spot
     for spot in pos.geo.group(node):
         here = spots.get(spot)
         if here is None or here[0] != seat:
             continue
-        public = _public_of(pos).get(here[1])
-        owners: list[list[str]] = pos.ext["owned"]
-        if public is not None and not any(public.id in owned for owned in owners):
+        if public_of is None:
+            public_of = _public_of(pos)
+        public = public_of.get(here[1])
+        if public is not None and not _built(pos, public.id):
             out.append((f"public {public.id} {spot}", public.cost))
     return out
+
+
+def _built(pos: Position, public: str) -> bool:
+    """True if some player already owns the public building (each exists once, VK-5.1)."""
+    owners: list[list[str]] = pos.ext["owned"]
+    for owned in owners:         # a loop, not any(): no generator on this per-action path
+        if public in owned:
+            return True
+    return False
 
 
 def _public_of(pos: Position) -> dict[str, PublicBuilding]:
