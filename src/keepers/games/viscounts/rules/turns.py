@@ -139,12 +139,13 @@ def begin_manage(pos: Position, seat: int) -> None:
     leaving = player.spaces[2]
     player.spaces = [None, player.spaces[0], player.spaces[1]]
     pos.stack.append(("play", seat))
-    ext = pos.ext
-    if ext and "chests" in ext:
-        chests: list[str | None] = ext["chests"][seat]
+    # Keeper of Keys: one typed get (compiled, a list index rather than a generic one).
+    placed: list[list[str | None]] | None = pos.ext.get("chests") if pos.ext else None
+    if placed is not None:
+        chests = placed[seat]
         if chests[1] or chests[2]:
             # VK-4.3, VK-R12: the shifted cards' entries are fixed now, paid after the drop-off.
-            entries = chest_entries(pos, seat, (1, 2))
+            entries = chest_entries(pos, seat, chests, (1, 2))
             if entries:
                 pos.stack.append(("chest_reward", seat, entries))
     if leaving:
@@ -187,11 +188,11 @@ def play_card(pos: Position, seat: int, card_id: str) -> None:
     if card.icons.get("criminal") and not has_modifier(pos, seat,
                                                        "no_criminal_corruption"):
         gain_corruption(pos, seat, criminal_count(pos, seat))
-    ext = pos.ext
-    if ext and "chests" in ext:
-        chests: list[str | None] = ext["chests"][seat]
+    placed: list[list[str | None]] | None = pos.ext.get("chests") if pos.ext else None
+    if placed is not None:                                # Keeper of Keys (as above)
+        chests = placed[seat]
         if chests[0]:
-            entries = chest_entries(pos, seat, (0,))      # paid after the immediate effect
+            entries = chest_entries(pos, seat, chests, (0,))  # paid after the immediate effect
             if entries:
                 pos.stack.append(("chest_reward", seat, entries))
     if card.instant.name != "none":
@@ -199,11 +200,12 @@ def play_card(pos: Position, seat: int, card_id: str) -> None:
 
 
 # ------------------------------------------------------------------ chest rewards (VK-4.3)
-def chest_entries(pos: Position, seat: int, spaces: tuple[int, ...]) -> tuple[str, ...]:
-    """The reward chests earned by the cards that just entered ``spaces`` (0-based):
-    ``"<tile> <card>"`` for each whose printed icons meet the tile (VK-4.3, VK-4.5)."""
+def chest_entries(pos: Position, seat: int, chests: list[str | None],
+                  spaces: tuple[int, ...]) -> tuple[str, ...]:
+    """The reward chests earned by the cards that just entered ``spaces`` (0-based), given
+    the seat's ``chests``: ``"<tile> <card>"`` for each whose printed icons meet the tile
+    (VK-4.3, VK-4.5)."""
     player = pos.players[seat]
-    chests = pos.ext["chests"][seat]
     out = []
     for index in spaces:
         card, tile = player.spaces[index], chests[index]
