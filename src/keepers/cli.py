@@ -253,7 +253,7 @@ def play_command(game_name: GameArg, players: Players = None, seats: Seats = Non
         rec = _new_record(game, players, seats, seed, option)
     _output("--record", record)
     console = Console()
-    console.print(t("cli.playing", title=game.title, seed=rec.seed, seats=", ".join(rec.seats)))
+    console.print(t("cli.playing", title=game.title, seats=", ".join(rec.seats)))
     if rec.actions:
         console.print(t("cli.resumed", count=len(rec.actions)))
     _stop_on_hangup()

@@ -63,7 +63,7 @@ def play(game: str, case: dict[str, Any]) -> dict[str, Any]:
     spec = get_game(game)
     state = spec.new_state(case["players"], case["seed"], case["options"])
     actions: list[str] = []
-    play_bots(state, make_bots(spec, case["bots"], case["seed"]), record=actions)
+    play_bots(state, make_bots(spec, case["bots"], case["seed"], game_seed=True), record=actions)
     return {**case, "decisions": digest(actions), "count": len(actions),
             "scores": state.scores(), "final": digest(state.to_dict())}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,8 +37,26 @@ class GameResult:
         }
 
 
-def make_bots(game: Game, seats: Sequence[str], seed: int) -> list[Bot]:
-    """Build one bot per seat from bot names (``random``, ``greedy`` ...)."""
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in a game of seed ``seed``, derived one way (SHA-256).
+
+    A bot's seed must not give away the game seed: with it, ``new_state`` would
+    reproduce the hidden setup (the decks, the hands) for whoever reads the bot.
+    """
+    digest = hashlib.sha256(f"{seed}:{seat}:bot".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def make_bots(game: Game, seats: Sequence[str], seed: int, *,
+              game_seed: bool = False) -> list[Bot]:
+    """Build one bot per seat from bot names (``random``, ``greedy`` ...).
+
+    Each bot gets its own seed, :func:`bot_seed` of the game seed.  ``game_seed=True``
+    gives every bot the game seed itself, as bots were seeded before: only for games
+    between bots alone (:func:`run_game`, the golden tables in tests/golden), where no
+    person plays and so no setup is to be kept hidden, so that their recorded games
+    (golden tables, fingerprints, simulation results) stay as they were.
+    """
     factories = game.bots()
     bots: list[Bot] = []
     for seat, name in enumerate(seats):
@@ -45,7 +64,7 @@ def make_bots(game: Game, seats: Sequence[str], seed: int) -> list[Bot]:
             raise KeepersError(
                 f"unknown bot {name!r} for {game.name}; known: {', '.join(sorted(factories))}"
             )
-        bots.append(factories[name](seat, seed))
+        bots.append(factories[name](seat, seed if game_seed else bot_seed(seed, seat)))
     return bots
 
 
@@ -82,7 +101,7 @@ def run_game(game: Game, seats: Sequence[str], seed: int,
     """Play one all-bot game and return its result (and record when asked)."""
     opts = game.check_options(options or {})
     state = game.new_state(len(seats), seed, opts)
-    bots = make_bots(game, seats, seed)
+    bots = make_bots(game, seats, seed, game_seed=True)  # bots alone: no secret to keep
     actions: list[str] | None = [] if keep_record else None
     decisions = play_bots(state, bots, record=actions)
     result = GameResult(

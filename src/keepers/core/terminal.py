@@ -27,7 +27,7 @@ from rich.text import Text
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import Bot, Decision, Game, GameState, JsonDict
 from keepers.core.i18n import t
-from keepers.core.match import GameResult, game_stats
+from keepers.core.match import GameResult, bot_seed, game_stats
 from keepers.core.record import GameRecord
 
 HUMAN = "human"
@@ -58,7 +58,8 @@ def stream_reader(stream: TextIO, console: Console | None = None) -> Reader:
 
 
 def seat_bots(game: Game, seats: Sequence[str], seed: int) -> dict[int, Bot]:
-    """Build the bots of the non-human seats; unknown names raise :class:`KeepersError`."""
+    """Build the bots of the non-human seats, each seeded by :func:`bot_seed` of the game
+    seed; unknown names raise :class:`KeepersError`."""
     factories = game.bots()
     bots: dict[int, Bot] = {}
     for seat, name in enumerate(seats):
@@ -67,7 +68,7 @@ def seat_bots(game: Game, seats: Sequence[str], seed: int) -> dict[int, Bot]:
         if name not in factories:
             known = ", ".join([HUMAN, *sorted(factories)])
             raise KeepersError(t("play.unknown_seat", name=name, known=known))
-        bots[seat] = factories[name](seat, seed)
+        bots[seat] = factories[name](seat, bot_seed(seed, seat))
     return bots
 
 
