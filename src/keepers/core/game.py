@@ -274,11 +274,13 @@ class Game(ABC):
 
     def default_options(self) -> dict[str, Any]:
         """Return the default options (shown in help and saved in records)."""
-        return {option.name: option.default for option in self.options}
+        return {option.name: option.default for option in self.option_specs()}
 
     def option_specs(self) -> tuple[Option, ...]:
-        """Return the declared options, or options inferred from :meth:`default_options`."""
-        if self.options:
+        """Return the declared options (:attr:`options`; a game whose choices come from
+        its data overrides this).  A game that only overrides :meth:`default_options`
+        gets options inferred from its defaults."""
+        if self.options or type(self).default_options is Game.default_options:
             return self.options
         return tuple(Option(key, value) for key, value in self.default_options().items())
 

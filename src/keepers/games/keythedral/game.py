@@ -217,10 +217,6 @@ class KeythedralGame(Game):
                 Option("first", -1, minimum=-1, clause="KT-3.6"),
                 Option("max_rounds", DEFAULT_MAX_ROUNDS, minimum=0))
 
-    def default_options(self) -> dict[str, Any]:
-        """The default of every option."""
-        return {option.name: option.default for option in self.option_specs()}
-
     def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> KeythedralState:
         """Set up a new game (KT-3); options are checked strictly (KeepersError)."""
         try:

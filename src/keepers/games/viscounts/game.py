@@ -176,10 +176,6 @@ class ViscountsGame(Game):
         return (Option("ai", "cleric", choices=tuple(self.data.ai_boards), clause="VS-1.2"),
                 Option("expansions", "none", choices=EXPANSIONS, clause="VK-2"))
 
-    def default_options(self) -> dict[str, Any]:
-        """The default of every option."""
-        return {option.name: option.default for option in self.option_specs()}
-
     def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
         """Set up a new game (VB-5, VS-1)."""
         if not self.min_players <= players <= self.max_players:
