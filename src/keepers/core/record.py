@@ -27,10 +27,18 @@ from typing import Any
 from keepers.core.errors import KeepersError, RecordError
 from keepers.core.files import write_text_atomic
 from keepers.core.game import Decision, Game, GameState
+from keepers.core.limits import parse_json
 from keepers.core.registry import get_game
 
 RECORD_FORMAT = "keepers-record"
 POSITION_FORMAT = "keepers-position"
+FILE_VERSION = 1
+"""The one version of both file formats (a file without ``version`` is of this one)."""
+SEED_LIMIT = 1 << 64
+"""Seeds are below 2**64: the generator keeps 64 bits, a larger seed would wrap silently."""
+MAX_PLAYERS = 64
+"""More seats than any game has: a record's player count is checked against its game
+at setup; this bound only keeps a corrupt count from sizing anything."""
 
 
 @dataclass
@@ -66,23 +74,30 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
-        """Validate and build a record; raises :class:`RecordError` on any defect."""
+        """Validate and build a record; raises :class:`RecordError` on any defect.
+
+        Every field must have its exact type (no ``3.9`` read as 3 players, no text
+        read as a list of seats): a record is refused rather than read differently.
+        """
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a keepers game record (format must be {RECORD_FORMAT!r})")
-        try:
-            record = cls(
-                game=str(data["game"]),
-                players=int(data["players"]),
-                seed=int(data["seed"]),
-                options=dict(data.get("options") or {}),
-                actions=[str(a) for a in data["actions"]],
-                seats=[str(s) for s in data.get("seats") or []],
-                result=data.get("result"),
-                rules=_rules_field(data),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"game record is missing or has a bad field: {exc}") from None
-        return record
+        _check_version(data)
+        missing = [key for key in ("game", "players", "seed", "actions") if key not in data]
+        if missing:
+            raise RecordError(f"game record is missing the field {missing[0]!r}")
+        players = _whole(data, "players", 1, MAX_PLAYERS)
+        seats = data.get("seats", [])
+        if not _texts(seats) or (seats and len(seats) != players):
+            raise RecordError(f"record field 'seats' must be a list of {players} seat names")
+        if not _texts(data["actions"]):
+            raise RecordError("record field 'actions' must be a list of decisions (texts)")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("record field 'result' must be an object")
+        return cls(game=_text(data, "game"), players=players,
+                   seed=_whole(data, "seed", 0, SEED_LIMIT - 1), options=_options(data),
+                   actions=list(data["actions"]), seats=list(seats), result=result,
+                   rules=_rules_field(data))
 
     def save(self, path: str | Path) -> None:
         """Write the record as JSON (atomically: never half a file)."""
@@ -141,6 +156,47 @@ def _rules_field(data: dict[str, Any]) -> int:
     return rules
 
 
+def _check_version(data: dict[str, Any]) -> None:
+    version = data.get("version", FILE_VERSION)
+    if type(version) is not int or version != FILE_VERSION:
+        raise RecordError(f"unknown {data.get('format')} version {_short(version)}: "
+                          f"this keepers reads version {FILE_VERSION}")
+
+
+def _whole(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data[key]
+    if type(value) is not int or not low <= value <= high:
+        raise RecordError(f"record field {key!r} must be a whole number from {low} to {high}, "
+                          f"not {_short(value)}")
+    return value
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data[key]
+    if not isinstance(value, str):
+        raise RecordError(f"record field {key!r} must be a text, not {_short(value)}")
+    return value
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _options(data: dict[str, Any]) -> dict[str, Any]:
+    """The options as recorded: names with plain values (the game checks them at setup)."""
+    options = data.get("options", {})
+    if not isinstance(options, dict) or not all(
+            isinstance(value, str | int | float | bool) for value in options.values()):
+        raise RecordError("record field 'options' must be an object of plain values")
+    return dict(options)
+
+
+def _short(value: Any) -> str:
+    """A value as it may appear in a one-line message: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
 def _game(name: str) -> Game:
     try:
         return get_game(name)
@@ -155,10 +211,7 @@ def _read_json(path: str | Path) -> Any:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not a text file (not UTF-8)") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    return parse_json(text, str(path))
 
 
 def save_position(state: GameState, game: str, path: str | Path) -> None:
@@ -173,12 +226,24 @@ def load_position(path: str | Path) -> tuple[str, GameState]:
     data = _read_json(path)
     if not isinstance(data, dict) or data.get("format") != POSITION_FORMAT:
         raise RecordError(f"{path} is not a keepers position file")
-    name = str(data.get("game"))
+    _check_version(data)
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise RecordError(f"position file {path} does not name its game")
     game = _game(name)
     check_rules(game, _rules_field(data), "position")
+    if "state" not in data:
+        raise RecordError(f"position file {path} holds no state")
     try:
         return name, game.state_from_dict(data["state"])
     except KeepersError as exc:
         raise RecordError(f"position file {path} is not valid: {exc}") from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise RecordError(f"position file {path} is not valid: {exc!r}") from None
+        raise RecordError(f"position file {path} is not valid: {_one_line(exc)}") from None
+
+
+def _one_line(exc: Exception) -> str:
+    """A refusal the game raised as a plain error, as one line without its class name
+    when it has a message (a KeyError has only the missing key)."""
+    text = str(exc) if isinstance(exc, ValueError) and str(exc) else repr(exc)
+    return " ".join(text.split())
