@@ -57,6 +57,9 @@ class Choice(NamedTuple):
     options: tuple[str, ...]
 
 
+ANYTIME = "board "
+"""The prefix of options that ``HOOKS.anytime`` answers."""
+
 StepHandler = Callable[[Position, Task], Choice | None]
 AnswerHandler = Callable[[Position, Task, str], None]
 
@@ -75,17 +78,31 @@ def _first_option(position: Position, choice: Choice) -> str:
     return choice.options[0]
 
 
+def _same_choice(position: Position, choice: Choice) -> Choice:
+    return choice
+
+
+def _no_anytime(position: Position, option: str) -> None:
+    raise RuntimeError(f"no rule answers {option!r}")
+
+
 class Hooks:
     """The two rules the flow calls besides the handlers.
 
     ``advance(position)``: the stack is empty, start what comes next (the next
     phase or turn); ``decide(position, choice)``: the option chosen for a seat
-    that does not decide itself (the solo AI's fixed policy).
+    that does not decide itself (the solo AI's fixed policy).  With an
+    expansion in play (``position.ext``), ``extend(position, choice)`` may add
+    options usable at any moment (``"board ..."``), which ``anytime(position,
+    option)`` carries out instead of the top step's answer handler: that step
+    stays on the stack and asks again.
     """
 
     def __init__(self) -> None:
         self.advance: Callable[[Position], None] = _no_advance
         self.decide: Callable[[Position, Choice], str] = _first_option
+        self.extend: Callable[[Position, Choice], Choice] = _same_choice
+        self.anytime: Callable[[Position, str], None] = _no_anytime
 
 
 HOOKS = Hooks()
@@ -123,6 +140,9 @@ def settle(position: Position) -> Choice | None:
         if not options:
             stack.pop()
             continue
+        if position.ext:
+            choice = HOOKS.extend(position, choice)
+            options = choice.options
         if len(options) == 1 or position.players[choice.player].is_ai:
             option = options[0] if len(options) == 1 else HOOKS.decide(position, choice)
             answers[task[0]](position, task, option)
@@ -136,8 +156,11 @@ def play(position: Position, option: str) -> Choice | None:
 
     The position must be settled (its top step is the one that asked).
     """
-    task = position.stack[-1]
-    ANSWERS[task[0]](position, task, option)
+    if position.ext and option.startswith(ANYTIME):
+        HOOKS.anytime(position, option)
+    else:
+        task = position.stack[-1]
+        ANSWERS[task[0]](position, task, option)
     return settle(position)
 
 

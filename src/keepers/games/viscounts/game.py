@@ -16,8 +16,8 @@ from keepers.games.viscounts.serial import position_from_dict, position_to_dict
 from keepers.games.viscounts.state import Position, new_position
 from keepers.games.viscounts.views import build_view
 
-EXPANSIONS = ("none", "keys")
-"""The ``expansions`` option's values (Gates of Gold will add its own)."""
+EXPANSIONS = ("none", "keys", "gates", "keys,gates")
+"""The ``expansions`` option's values: the base game, Keeper of Keys, Gates of Gold, both."""
 
 CLAUSE_OF_KIND = {
     "setup": "VB-5.7", "play": "VB-6.1.2", "move": "VB-6.2.1", "action": "VB-6.3.1",
@@ -26,13 +26,15 @@ CLAUSE_OF_KIND = {
     "rearrange": "VB-7.5", "hire": "VB-7.8", "pick": "VB-10.3", "cascade": "VB-4.2.1",
     "bump": "VB-4.2.4", "shift": "VB-7.12", "section": "VB-7.11", "manuscript": "VB-7.14",
     "build": "VB-7.13", "hero": "VK-3.1", "chest": "VK-4.1", "setup_discard": "VK-2.8",
-    "public": "VK-5.1", "return": "VK-R10",
+    "public": "VK-5.1", "return": "VK-R10", "welcome": "VG-4.2", "refuse": "VG-4.4",
+    "spend": "VG-2.2", "ribbon": "VG-2.4",
 }
 
 
 # Keeper of Keys decisions name their own clause whatever the pending kind.
 CLAUSE_OF_VERB = {"public": "VK-5.1", "hero": "VK-3.1", "chest": "VK-4.1", "cover": "VK-R10",
-                  "set_aside": "VK-2.8"}
+                  "set_aside": "VK-2.8", "welcome": "VG-4.5", "refuse": "VG-4.5",
+                  "board": "VG-2.2", "spend": "VG-2.2", "ribbon": "VG-2.4"}
 
 
 class ViscountsState(GameState):
@@ -97,7 +99,12 @@ class ViscountsState(GameState):
         choice = self.pending()
         kind = choice.kind if choice else "over"
         legal = ", ".join(choice.options[:6]) if choice else ""
-        clause = CLAUSE_OF_VERB.get(action.partition(" ")[0]) or CLAUSE_OF_KIND.get(kind, "VB-6")
+        verb, _, rest = action.partition(" ")
+        clause = CLAUSE_OF_VERB.get(verb) or CLAUSE_OF_KIND.get(kind, "VB-6")
+        if verb in ("hire", "recruit", "dismiss") and rest in self.position.data.outsiders:
+            clause = "VG-4.3"                 # outsiders are never hired or dismissed
+        elif rest == "KO" and verb in ("hire", "recruit"):
+            clause = "VG-2.2"                 # column 1 locked, no order left or no 3 silver
         return RuleError(clause, f"{action!r} is not legal now ({kind}); legal: {legal}")
 
     def clone(self) -> Self:
@@ -158,7 +165,7 @@ class ViscountsState(GameState):
 
 class ViscountsGame(Game):
     """Viscounts of the West Kingdom, 1-4 players (1 = solo against the AI); the Keeper of
-    Keys expansion with ``expansions=keys``."""
+    Keys and Gates of Gold expansions with ``expansions=keys``, ``gates`` or ``keys,gates``."""
 
     name = "viscounts"
     title = "Viscounts of the West Kingdom"
@@ -172,7 +179,8 @@ class ViscountsGame(Game):
 
     def option_specs(self) -> tuple[Option, ...]:
         """``ai``: the solo AI board (VS-1.2), one of the boards in the data;
-        ``expansions``: ``none`` or ``keys`` (Keeper of Keys, VK-2)."""
+        ``expansions``: ``none``, ``keys`` (Keeper of Keys, VK-2), ``gates`` (Gates of Gold,
+        VG-3) or ``keys,gates``."""
         return (Option("ai", "cleric", choices=tuple(self.data.ai_boards), clause="VS-1.2"),
                 Option("expansions", "none", choices=EXPANSIONS, clause="VK-2"))
 

@@ -74,10 +74,12 @@ class Profile:
 
 # A seat's last profile: copies of its spaces, covered slots and bonus cards,
 # whether it leads the castle, its AI board (None for a person), the profile,
-# the public buildings it owns (Keeper of Keys, VK-5.4).
+# the public buildings it owns (Keeper of Keys, VK-5.4), its chests (VK-4.2), and the
+# Gates of Gold cards whose abilities it holds (builder cards, the castle leader; VG-6, VG-7).
 LastProfile = tuple[list[str | None], list[bool], list[str], bool, Any, Profile, list[str],
-                    list[str | None]]
+                    list[str | None], list[str]]
 _NO_PUBLICS: list[str] = []
+_NO_HELD: list[str] = []
 _NO_CHESTS: list[str | None] = []
 
 
@@ -278,6 +280,7 @@ def profile_of(pos: Position, seat: int) -> Profile:
     ext = pos.ext
     publics: list[str] = _NO_PUBLICS
     chests: list[str | None] = _NO_CHESTS
+    held: list[str] = _NO_HELD
     if ext:
         # One typed get per list: compiled, this indexes a list directly instead of an
         # Any through the generic protocol (this check runs about twice per decision).
@@ -287,9 +290,11 @@ def profile_of(pos: Position, seat: int) -> Profile:
         placed: list[list[str | None]] | None = ext.get("chests")
         if placed is not None:
             chests = placed[seat]
+        if "builders" in ext:
+            held = _held_cards(pos, seat, leads)
     if last is not None and last[0] == player.spaces and last[1] == player.covered \
             and last[2] == player.bonus and last[3] == leads and last[4] == board \
-            and last[6] == publics and last[7] == chests:
+            and last[6] == publics and last[7] == chests and last[8] == held:
         return last[5]
     key = _profile_key(pos, seat, leads, board)
     active: tuple[str, ...] = ()
@@ -297,6 +302,8 @@ def profile_of(pos: Position, seat: int) -> Profile:
         active = _active_chests(pos, chests, player.spaces)
         if publics or active:        # else the base key: the same profile is shared
             key = (*key, tuple(publics), active)
+    if held:                         # Gates of Gold: their if_board depends on the spaces
+        key = (*key, tuple(held), tuple(_kind(pos, c) for c in player.spaces))
     memo = pos.data.memo
     found: Profile | None = memo.get(key)
     if found is None:
@@ -304,8 +311,26 @@ def profile_of(pos: Position, seat: int) -> Profile:
             _forget(pos.data)
         found = memo[key] = _build_profile(pos, seat, key[PROFILE_KEY_ICONS], active)
     pos._profiles[seat] = (player.spaces[:], player.covered[:], player.bonus[:], leads,
-                           board, found, publics[:], chests[:])
+                           board, found, publics[:], chests[:], held[:])
     return found
+
+
+def _kind(pos: Position, card_id: str | None) -> str:
+    """The kind of a card in a space ("" for an empty space; an AI scheme is no deck card)."""
+    if not card_id or card_id not in pos.data.cards:
+        return ""
+    return pos.data.cards[card_id].kind
+
+
+def _held_cards(pos: Position, seat: int, leads: bool) -> list[str]:
+    """Gates of Gold cards whose abilities a person holds: builder cards (VG-6), and the
+    revealed castle leader while they lead (VG-7.1)."""
+    if pos.players[seat].is_ai:       # VG-9.3: VP only; "-" keeps its profile apart
+        return ["-"] if leads else _NO_HELD
+    held = [card for card, owner in pos.ext["builders"] if owner == seat]
+    if leads:
+        held.append(pos.ext["leader_card"])
+    return held
 
 
 def _profile_key(pos: Position, seat: int, leads: bool, board: Any) -> tuple[Any, ...]:
@@ -439,13 +464,21 @@ def _card_part(pos: Position, seat: int) -> list[Term]:
         for card_id in player.spaces:
             if card_id:
                 out.extend(_card_ongoing(pos, seat, card_id))
-    if pos.leader == seat:
+    ext = pos.ext
+    if pos.leader == seat and "leader_card" in ext:          # VG-7.1; the AI: VP only (VG-9.3)
+        if not player.is_ai:
+            out.extend(flatten(pos.data.leaders[ext["leader_card"]].ability))
+    elif pos.leader == seat:
         out.extend(flatten(pos.data.castle.leader.ability))
     for ribbon in player.bonus:
         out.extend(flatten(pos.data.cleric_bonus[ribbon].ability))
-    if pos.ext.get("owned"):
-        for public in pos.ext["owned"][seat]:                   # VK-5.4
+    if ext.get("owned"):
+        for public in ext["owned"][seat]:                       # VK-5.4
             out.extend(flatten(pos.data.public_buildings[public].ongoing))
+    if "builders" in ext and not player.is_ai:                 # VG-6.2; the AI: VG-9.3
+        for card, owner in ext["builders"]:
+            if owner == seat:
+                out.extend(_resolve_conditions(pos, seat, pos.data.builder_cards[card].ability))
     return out
 
 

@@ -951,6 +951,14 @@ def load_manuscript_boards(directory: Path = DATA_DIR) -> tuple[dict[str, Manusc
     return boards, columns
 
 
+def starting_manuscripts(boards: Mapping[str, ManuscriptBoard]) -> dict[str, Manuscript]:
+    """The printed starting manuscript of each manuscript board as a full manuscript (VG-2.1,
+    VG-R04), id ``<board>-S``; its set ``GatesBoard`` keeps it out of the piles."""
+    return {f"{b.id}-S": Manuscript(f"{b.id}-S", "GatesBoard", 0, b.starting_ribbon, False,
+                                    b.starting_immediate, Term("none"), b.certainty)
+            for b in boards.values()}
+
+
 def load_public_buildings(directory: Path = DATA_DIR) -> dict[str, PublicBuilding]:
     """Load ``public_buildings.toml`` (Keeper of Keys)."""
     name = "public_buildings.toml"
@@ -979,10 +987,12 @@ def _load(path: Path) -> GameData:
     kings_order, ko_count = load_kings_order(path)
     ai_boards, ai_common = load_ai(path)
     ms_boards, ms_columns = load_manuscript_boards(path)
+    manuscripts = load_manuscripts(path)
+    manuscripts.update(starting_manuscripts(ms_boards))
     data = GameData(
         townsfolk=load_townsfolk(path), heroes=load_heroes(path),
         outsiders=load_outsiders(path), kings_order=kings_order, kings_order_count=ko_count,
-        manuscripts=load_manuscripts(path), player_cards=load_player_cards(path), board=board,
+        manuscripts=manuscripts, player_cards=load_player_cards(path), board=board,
         castle=load_castle(path), leaders=load_leaders(path),
         player_board=load_player_board(path), cleric_bonus=load_cleric_bonus(path),
         poverty_prosperity=load_poverty_prosperity(path), schemes=load_schemes(path),

@@ -11,7 +11,7 @@ VB-8.1); deck handling (VB-6.6.3, VB-7.7); what a ring position touches
 
 from __future__ import annotations
 
-from keepers.games.viscounts.data import Manuscript
+from keepers.games.viscounts.data import Leader, Manuscript
 from keepers.games.viscounts.effects import Term
 from keepers.games.viscounts.model import TRACK_MAX, TRACK_MIN
 from keepers.games.viscounts.state import Position, profile_of
@@ -254,6 +254,18 @@ def keys_on(pos: Position) -> bool:
     return bool(pos.ext) and "owned" in pos.ext
 
 
+def card_sets(pos: Position) -> tuple[str, ...]:
+    """The card sets in play: the base game and each expansion (VK-2.1, VG-3.1)."""
+    chosen = pos.ext.get("expansions", "") if pos.ext else ""
+    return ("Base", *(s for s, key in (("Keys", "keys"), ("Gates", "gates"))
+                      if key in chosen.split(",")))
+
+
+def gates_on(pos: Position) -> bool:
+    """True when the Gates of Gold expansion is in play (VG-3)."""
+    return bool(pos.ext) and "ko_pile" in pos.ext
+
+
 def refill_row(pos: Position, row: str, pile: str, size: int) -> None:
     """Refill a Keeper of Keys row from its face-down pile (VK-3.1, VK-4.1).
 
@@ -276,3 +288,40 @@ def own_standard_spots(pos: Position, seat: int, kind: str | None = None) -> lis
     return [s for s, (owner, btype) in pos.spots.items()
             if owner == seat and not is_public(pos, btype)
             and (kind is None or btype == kind)]
+
+
+# ------------------------------------------------------------------ Gates of Gold (VG)
+def leader_card(pos: Position) -> Leader:
+    """The castle leader card in play: the revealed Gates of Gold leader, else the base card
+    (VG-3.2, VG-7.1)."""
+    chosen = pos.ext.get("leader_card") if pos.ext else None
+    return pos.data.leaders[chosen] if chosen else pos.data.castle.leader
+
+
+def ribbon_of(pos: Position, ms_id: str) -> str:
+    """A manuscript's ribbon; the any-ribbon one has the colour chosen when it was transcribed
+    ("" while it has none, VG-2.4, VG-9.4)."""
+    ribbon = pos.data.manuscripts[ms_id].ribbon
+    if ribbon == "any":
+        for chosen, colour in pos.ext.get("ribbon_choice", ()):
+            if chosen == ms_id:
+                return str(colour)
+        return ""
+    return ribbon
+
+
+def ribbons(pos: Position, seat: int) -> list[str]:
+    """The ribbons of a player's manuscripts (VB-6.3.7; the chosen colour of VG-2.4)."""
+    return [ribbon_of(pos, m) for m in pos.players[seat].manuscripts]
+
+
+def unlocked_columns(pos: Position, seat: int) -> tuple[bool, bool, bool, bool]:
+    """Which columns of the player's manuscript board hold a manuscript (VG-2.2); column 1
+    holds the starting manuscript.  All locked without a board (the AI, VG-9.1)."""
+    boards: list[str | None] | None = pos.ext.get("boards") if pos.ext else None
+    board = boards[seat] if boards is not None and seat < len(boards) else None
+    if board is None:
+        return (False, False, False, False)
+    held = set(ribbons(pos, seat))
+    colours = pos.data.manuscript_boards[board].colours
+    return (True, colours[1] in held, colours[2] in held, colours[3] in held)

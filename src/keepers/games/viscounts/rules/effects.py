@@ -32,6 +32,7 @@ from keepers.games.viscounts.effects import (
     parse,
 )
 from keepers.games.viscounts.flow import Choice, Task, Texts, ask, ask_distinct, push_all, replace
+from keepers.games.viscounts.rules import gates
 from keepers.games.viscounts.rules.concepts import (
     criminal_count,
     draw_cards,
@@ -40,10 +41,13 @@ from keepers.games.viscounts.rules.concepts import (
     gain_debt,
     gain_deed,
     gain_virtue,
+    gates_on,
     others_from,
     refill_row,
+    ribbons,
     shuffle_discard,
     take_top,
+    unlocked_columns,
     visible_townsfolk,
 )
 from keepers.games.viscounts.state import Position, board_has_kind, profile_of
@@ -169,8 +173,10 @@ def resolvable(pos: Position, seat: int, term: Term) -> bool:
         if player.is_ai:
             return any(not up for _, up in pos.ext.get("ai_chests", ()))
         return bool(pos.ext.get("chest_row"))
-    if name in ("gain_kings_order", "welcome_outsider", "refuse_outsider"):
-        return False
+    if name == "gain_kings_order":           # VG-4.1; the AI: a hire icon (VG-9.5)
+        return player.is_ai or (gates_on(pos) and pos.ext["ko_pile"] > 0)
+    if name in ("welcome_outsider", "refuse_outsider"):      # VG-4.5; the AI: VG-9.2
+        return gates_on(pos) and (player.is_ai or bool(pos.ext["outsider_row"]))
     if name == "all_of":
         return any(resolvable(pos, seat, t) for t in term.subterms())
     return True
@@ -287,7 +293,10 @@ def step_discard(pos: Position, task: Task) -> Choice | None:
         pos.stack.pop()
         return None
     texts = DISCARD if verb == "discard" else DESTROY
-    options = [texts[c] for c in sorted(set(player.hand))]
+    hand = sorted(set(player.hand))
+    if verb == "destroy" and pos.phase == "setup" and gates.KO in hand:
+        hand.remove(gates.KO)             # VG-2.1: setup effects may not destroy it
+    options = [texts[c] for c in hand]
     if player.draw or player.discard:
         options.append(texts["top"])
     options.append(texts["done"])
@@ -310,6 +319,9 @@ def answer_discard(pos: Position, task: Task, option: str) -> None:
         player.hand.remove(card)
     if verb == "discard":
         player.discard.append(card)
+    elif card == gates.KO:                # back to its pile, 3 silver (VG-4.4, VG-R01)
+        player.silver += pos.data.cards[card].silver
+        gates.return_destroyed_order(pos, seat, from_hand=what != "top")
     else:
         pos.removed.append(card)
         player.silver += pos.data.cards[card].silver
@@ -382,6 +394,8 @@ def step_hire(pos: Position, task: Task) -> Choice:
     for _, card in visible_townsfolk(pos):
         if mode == "free" or hire_cost(pos, seat, card) <= pos.players[seat].silver:
             options.append(f"hire {card}")
+    if kings_order_hire(pos, seat, mode == "free"):
+        options.append(KO_HIRE)                              # VG-2.2 column 1
     if mode == "paid" and options:
         options.append("hire none")
     return ask(seat, "hire", f"hire a visible townsfolk ({mode})", options)
@@ -394,8 +408,35 @@ def answer_hire(pos: Position, task: Task, option: str) -> None:
     card = option.removeprefix("hire ")
     if card == "none":
         return
+    if card == gates.KO:
+        hire_kings_order(pos, seat, paid=mode == "paid")
+        return
     position = next(p for p, c in visible_townsfolk(pos) if c == card)
     hire(pos, seat, position, paid=mode == "paid")
+
+
+KO_HIRE = f"hire {gates.KO}"
+KO_PRICE = 3
+
+
+def kings_order_hire(pos: Position, seat: int, free: bool) -> bool:
+    """Whether the player may take a king's order instead of this hire: column 1 of the
+    manuscript board, a king's order in the pile and, unless the hire was free, 3 silver
+    (VG-2.2, VG-R03)."""
+    if not pos.ext or "boards" not in pos.ext or pos.ext["ko_pile"] <= 0:
+        return False
+    if pos.players[seat].is_ai or not unlocked_columns(pos, seat)[0]:
+        return False
+    return free or pos.players[seat].silver >= KO_PRICE
+
+
+def hire_kings_order(pos: Position, seat: int, paid: bool) -> None:
+    """Column 1: a king's order instead of the hire, which counts as a hire for every other
+    purpose (workshop slot 1, ``on_hire``; VG-2.2, VG-R03)."""
+    if paid:
+        pos.players[seat].silver -= KO_PRICE
+    fire(pos, seat, "on_hire")
+    gates.gain_kings_order(pos, seat)
 
 
 def hire(pos: Position, seat: int, position: int, paid: bool) -> None:
@@ -442,6 +483,8 @@ def receive_manuscript(pos: Position, seat: int, position: int) -> None:
     ms_id = pos.ms_piles[position].pop()
     pos.players[seat].manuscripts.append(ms_id)
     pos.stack.append(("cleric_check", seat))
+    if pos.data.manuscripts[ms_id].ribbon == "any" and not pos.players[seat].is_ai:
+        pos.stack.append(("ribbon", seat, ms_id))       # VG-2.4 (the AI: at the end, VG-9.4)
     resolve(pos, seat, pos.data.manuscripts[ms_id].immediate, ms_id)   # callers push nothing after
 
 
@@ -449,9 +492,9 @@ def step_cleric_check(pos: Position, task: Task) -> None:
     """Award cleric bonus cards for three ribbons of a colour (VB-6.3.7, VB-R23)."""
     pos.stack.pop()
     seat = task[1]
-    ribbons = [pos.data.manuscripts[m].ribbon for m in pos.players[seat].manuscripts]
+    held = ribbons(pos, seat)                     # VG-2.4: the chosen colour
     for ribbon in pos.data.cleric_bonus:
-        if ribbons.count(ribbon) >= 3 and ribbon not in pos.cleric:   # VB-6.3.7, VB-R23
+        if held.count(ribbon) >= 3 and ribbon not in pos.cleric:   # VB-6.3.7, VB-R23
             pos.cleric[ribbon] = seat
             pos.players[seat].bonus.append(ribbon)
     return None
@@ -530,6 +573,8 @@ def construct(pos: Position, seat: int, slot_id: str, spot: str) -> None:
         tasks.append(eff(seat, reward))
         if int(other[0]) != seat:
             tasks.append(eff(int(other[0]), reward))
+    if pos.ext and "builders" in pos.ext:
+        tasks.append(("builder_check", seat))        # VB-6.3.5 step 6, VG-6.1
     push_all(pos, tasks)
 
 
@@ -631,7 +676,8 @@ def land(pos: Position, seat: int) -> None:
     tasks: list[Task] = []
     for other in others_from(pos, seat):
         if players[other].node == node:
-            tasks.append(("res", other) if pos.players[other].is_ai
+            # The AI's rearrange is a resource (VS-4.2; with outsiders, VG-9.2).
+            tasks.append(eff(other, "rearrange") if pos.players[other].is_ai
                          else ("rearrange", other))
     if tasks:
         push_all(pos, tasks)
@@ -710,11 +756,6 @@ def answer_gain_chest(pos: Position, task: Task, option: str) -> None:
     refill_row(pos, "chest_row", "chest_pile", 4)
 
 
-# ------------------------------------------------------------------ expansion-only terms
-def effect_return_kings_order(pos: Position, seat: int, term: Term, source: str) -> None:
-    return None
-
-
 # ---------------------------------------------------------------------- registration
 flow.register({
     "eff": (step_eff, None),
@@ -761,7 +802,12 @@ EFFECTS.update({
     "workers": effect_workers,
     "build_free": effect_build_free,
     "move_viscount": effect_move_viscount,
-    "return_kings_order": effect_return_kings_order,
+    "return_kings_order": gates.effect_return_kings_order,
+    "gain_kings_order": gates.effect_gain_kings_order,
+    "welcome_outsider": gates.effect_welcome_outsider,
+    "refuse_outsider": gates.effect_refuse_outsider,
+    "discard_unpaid_debts": gates.effect_discard_unpaid_debts,
+    "gain_flipped_deed": gates.effect_gain_flipped_deed,
     "gain_hero": effect_gain_hero,
     "gain_chest": effect_gain_chest,
 })

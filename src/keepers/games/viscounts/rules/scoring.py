@@ -7,16 +7,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import product
 
 from keepers.games.viscounts.effects import ICONS, RIBBONS, Term, parse_icons
 from keepers.games.viscounts.rules.concepts import (
     abilities,
+    gates_on,
     keys_on,
+    leader_card,
     own_spots,
     own_standard_spots,
     remove_worker_counts,
+    ribbon_of,
 )
-from keepers.games.viscounts.state import Position, flatten
+from keepers.games.viscounts.state import Position, board_has_kind, flatten
 
 SET_VP = (0, 1, 4, 9, 16)
 
@@ -87,19 +91,38 @@ def icon_total(pos: Position, seat: int, icon: str) -> int:
     if keys_on(pos):                       # the public guildhall's criminal (VK-5.4)
         extras.extend(t for b in pos.ext["owned"][seat]
                       for t in flatten(pos.data.public_buildings[b].ongoing))
-    if pos.leader == seat:
-        extras.append(pos.data.castle.leader.ability)
+    if pos.leader == seat and not (player.is_ai and gates_on(pos)):      # VG-9.3
+        extras.append(leader_card(pos).ability)
+    if gates_on(pos) and not player.is_ai:      # builder cards, while their condition holds
+        extras.extend(_builder_abilities(pos, seat))
     for ability in extras:
         if ability.name == "permanent_icon":
             total += parse_icons(ability.word(0))[icon]
     return total
 
 
-def counter(pos: Position, seat: int, name: str) -> int:
-    """Value of a scoring counter (VB-10.7)."""
+def _builder_abilities(pos: Position, seat: int) -> list[Term]:
+    """The abilities of a player's builder cards whose ``if_board`` holds now (VG-6.2)."""
+    out: list[Term] = []
+    for card, owner in pos.ext["builders"]:
+        if owner != seat:
+            continue
+        for term in flatten(pos.data.builder_cards[card].ability):
+            if term.name == "if_board":
+                if board_has_kind(pos, seat, term.word(0)):
+                    out.extend(flatten(term.sub(1)))
+            else:
+                out.append(term)
+    return out
+
+
+def counter(pos: Position, seat: int, name: str, ribbons: list[str] | None = None) -> int:
+    """Value of a scoring counter (VB-10.7); ``ribbons``: the player's ribbons for scoring
+    (with the colours chosen at the end, VG-8.3, VG-9.4)."""
     player = pos.players[seat]
     head, _, param = name.partition(":")
-    ribbons = [pos.data.manuscripts[m].ribbon for m in player.manuscripts]
+    if ribbons is None:
+        ribbons = [ribbon_of(pos, m) for m in player.manuscripts]
     simple: dict[str, Callable[[], int]] = {
         "buildings": lambda: len(own_standard_spots(pos, seat, param or None)),   # VK-R03
         "icons": lambda: icon_total(pos, seat, param),
@@ -120,30 +143,73 @@ def counter(pos: Position, seat: int, name: str) -> int:
         "chest_tiles": lambda: chest_count(pos, seat),
         "heroes_owned": lambda: sum(1 for c in player.cards_owned() if not player.is_ai
                                     and pos.data.cards[c].kind == "hero"),
+        "outsiders_owned": lambda: len(outsiders_of(pos, seat)),
+        "castle_majority_sections": lambda: majority_sections(pos, seat),
     }
     if head in simple:
         return int(simple[head]())
     return 0
 
 
-def scoring_term_vp(pos: Position, seat: int, term: Term) -> int:
+def outsiders_of(pos: Position, seat: int) -> list[str]:
+    """The outsiders in a player's whole deck (VG-8.1)."""
+    return [c for c in pos.players[seat].cards_owned() if c in pos.data.outsiders]
+
+
+def majority_sections(pos: Position, seat: int) -> int:
+    """Castle sections where the player has strictly more workers in tiers 1 and 2 than
+    every other player (Champion, VG-8.1)."""
+    count = 0
+    for section in pos.castle:
+        mine = section[0][seat] + section[1][seat]
+        others = [section[0][o] + section[1][o] for o in range(len(pos.players)) if o != seat]
+        if mine > max(others, default=0):
+            count += 1
+    return count
+
+
+def scoring_term_vp(pos: Position, seat: int, term: Term,
+                    ribbons: list[str] | None = None) -> int:
     """VP of one scoring term (vp, vp_per, vp_if, all_of)."""
     if term.name == "vp":
         return term.int_arg(0)
     if term.name == "vp_per":
         per = int(term.kw("per", "1"))
         each = int(term.kw("each", "1"))
-        return counter(pos, seat, term.word(0)) // per * each
+        return counter(pos, seat, term.word(0), ribbons) // per * each
     if term.name == "vp_if":
         name, _, threshold = term.word(0).partition(">=")
-        return term.int_arg(1) if counter(pos, seat, name) >= int(threshold) else 0
+        return term.int_arg(1) if counter(pos, seat, name, ribbons) >= int(threshold) else 0
     if term.name == "all_of":
-        return sum(scoring_term_vp(pos, seat, t) for t in term.subterms())
+        return sum(scoring_term_vp(pos, seat, t, ribbons) for t in term.subterms())
     return 0
 
 
 def score_player(pos: Position, seat: int) -> Score:
-    """Steps 1-7 of VB-9.1 for one player (rankings added by :func:`final_scores`)."""
+    """Steps 1-7 of VB-9.1 for one player (rankings added by :func:`final_scores`).
+
+    Ribbons without a colour yet (the Envoy's, VG-8.3; the AI's any-ribbon manuscript,
+    VG-9.4) take the colours that give the best score.
+    """
+    free = _free_ribbons(pos, seat)
+    if not free:
+        return _score_with(pos, seat, ())
+    best = [_score_with(pos, seat, colours) for colours in product(RIBBONS, repeat=free)]
+    return max(best, key=lambda s: s.total)
+
+
+def _free_ribbons(pos: Position, seat: int) -> int:
+    """How many ribbon colours are chosen at the end for a player (VG-8.3, VG-9.4)."""
+    if not gates_on(pos):
+        return 0
+    player = pos.players[seat]
+    count = sum(1 for m in player.manuscripts if ribbon_of(pos, m) == "")
+    for card in outsiders_of(pos, seat):
+        count += sum(1 for t in pos.data.cards[card].scoring.walk() if t.name == "extra_ribbon")
+    return count
+
+
+def _score_with(pos: Position, seat: int, chosen: tuple[str, ...]) -> Score:
     player = pos.players[seat]
     board = pos.data.player_board
     score = Score(seat)
@@ -159,14 +225,25 @@ def score_player(pos: Position, seat: int) -> Score:
         castle += section[0][seat] * tier_vp[0] + section[1][seat] * tier_vp[1] \
             + section[2][seat] * tier_vp[2]
     score.parts["castle"] = castle
-    ribbons = [pos.data.manuscripts[m].ribbon for m in player.manuscripts]
+    ribbons = [r for r in (ribbon_of(pos, m) for m in player.manuscripts) if r] + list(chosen)
     score.parts["ribbon_sets"] = ribbon_sets_vp(ribbons)
-    score.parts["manuscripts"] = sum(scoring_term_vp(pos, seat, pos.data.manuscripts[m].scoring)
-                                     for m in player.manuscripts)
-    score.parts["leader"] = pos.data.castle.leader.vp if pos.leader == seat else 0
+    score.parts["manuscripts"] = sum(scoring_term_vp(pos, seat, pos.data.manuscripts[m].scoring,
+                                                     ribbons)
+                                     for m in player.manuscripts
+                                     if not (player.is_ai and _counts_outsiders(pos, m)))
+    score.parts["leader"] = leader_card(pos).vp if pos.leader == seat else 0
     score.parts["cleric_bonus"] = sum(pos.data.cleric_bonus[r].vp for r in player.bonus)
-    score.parts["debts_deeds"] = (-2 * player.debts_unpaid + player.deeds_acquired
-                                  + 3 * player.deeds_approved)
+    penalty = 2
+    if gates_on(pos):
+        outsiders = [pos.data.cards[c].scoring for c in outsiders_of(pos, seat)]
+        score.parts["outsiders"] = sum(scoring_term_vp(pos, seat, t, ribbons)   # VG-8.1
+                                       for t in outsiders)
+        score.parts["builder_cards"] = sum(pos.data.builder_cards[c].vp            # VG-6.1
+                                           for c, owner in pos.ext["builders"] if owner == seat)
+        penalty -= sum(t.int_arg(0) for term in outsiders for t in term.walk()   # VG-8.4
+                       if t.name == "debt_penalty_reduction")
+    score.parts["debts_deeds"] = (-max(0, penalty) * player.debts_unpaid
+                                  + player.deeds_acquired + 3 * player.deeds_approved)
     if keys_on(pos):
         score.parts["chests"] = CHEST_VP[min(chest_count(pos, seat), 3)]       # VK-6.1, VK-7.4
         score.parts["public_buildings"] = sum(                                  # VK-6.1
@@ -175,6 +252,12 @@ def score_player(pos: Position, seat: int) -> Score:
         score.parts["ai_resources"] = player.resources() * pos.data.ai_common.end_vp_per_resource
     score.tiebreak = player.silver + player.resources()
     return score
+
+
+def _counts_outsiders(pos: Position, ms_id: str) -> bool:
+    """True for the manuscript scoring outsiders: the AI gets only its ribbon (VG-9.4)."""
+    return any(t.name == "vp_per" and t.word(0) == "outsiders_owned"
+               for t in pos.data.manuscripts[ms_id].scoring.walk())
 
 
 def final_scores(pos: Position) -> list[Score]:

@@ -11,8 +11,15 @@ from keepers.games.viscounts import flow
 from keepers.games.viscounts.data import PlayerCard
 from keepers.games.viscounts.effects import Term
 from keepers.games.viscounts.flow import Choice, Task, ask, push_all
-from keepers.games.viscounts.rules.concepts import draw_cards, keys_on, order_from, refill_row
+from keepers.games.viscounts.rules.concepts import (
+    card_sets,
+    draw_cards,
+    keys_on,
+    order_from,
+    refill_row,
+)
 from keepers.games.viscounts.rules.effects import push, term_of
+from keepers.games.viscounts.rules.gates import KO, gates_setup, starting_order
 from keepers.games.viscounts.rules.solo import solo_setup
 from keepers.games.viscounts.state import Position
 
@@ -42,7 +49,7 @@ def take_player_card(pos: Position, seat: int, card: PlayerCard, hero: str) -> N
         player.add(key, getattr(card, key))
     player.deeds_acquired += card.deeds
     player.debts_unpaid += card.debts
-    player.hand = starting_deck(pos) + [hero]
+    player.hand = starting_deck(pos) + [hero] + starting_order(pos, seat)      # VG-3.5
     if keys_on(pos) and card.extra.name == "discard":
         # VK-2.8: the chosen starting cards wait in the discard pile, out of the shuffle.
         pos.stack.append(("setup_finish", seat, "keep_discard"))
@@ -84,6 +91,7 @@ def step_setup_discard(pos: Position, task: Task) -> Choice | None:
     seat, left = task[1], task[2]
     player = pos.players[seat]
     starters = set(starting_deck(pos))
+    starters.add(KO)                    # VG-2.1: card 7.5 may discard the king's order
     options = [f"set_aside {c}" for c in sorted(set(player.hand)) if c in starters]
     if left <= 0 or not options:
         pos.stack.pop()
@@ -130,7 +138,7 @@ def finish_setup(pos: Position) -> None:
 # ------------------------------------------------------------------ setup (VB-5)
 def setup(pos: Position) -> None:
     """Deal piles, pairs and queue the pair picks (VB-5.2-5.7, VS-1)."""
-    sets = ("Base", "Keys") if keys_on(pos) else ("Base",)
+    sets = card_sets(pos)
     _deal_townsfolk(pos, sets)
     _deal_manuscripts(pos, sets)
     solo = pos.seats == 1
@@ -139,6 +147,8 @@ def setup(pos: Position) -> None:
     heroes = [h.id for h in pos.data.heroes.values() if h.set in sets]
     if keys_on(pos):
         keys_setup(pos)
+    if "gates" in pos.ext.get("expansions", "").split(","):
+        gates_setup(pos)                    # VG-3; the boards before the picks (VG-2.1)
     pos.rng.shuffle(cards)
     pos.rng.shuffle(heroes)
     count = 2 if solo else pos.seats + 1
@@ -198,7 +208,7 @@ def step_keys_rows(pos: Position, task: Task) -> None:
     the rows in reverse turn order (VK-2.8, VK-R09)."""
     pos.stack.pop()
     owned = {c for p in pos.players for c in p.cards_owned()} | set(pos.removed)
-    sets = ("Base", "Keys")
+    sets = card_sets(pos)
     deck = [h.id for h in pos.data.heroes.values() if h.set in sets and h.id not in owned]
     pos.rng.shuffle(deck)
     pos.ext["hero_deck"] = deck

@@ -25,6 +25,7 @@ from keepers.games.viscounts.rules.concepts import (
     fire,
     gain_corruption,
     gain_virtue,
+    gates_on,
     keys_on,
     printed_manuscript,
     refill_row,
@@ -41,6 +42,7 @@ from keepers.games.viscounts.rules.effects import (
     push,
     receive_manuscript,
 )
+from keepers.games.viscounts.rules.gates import ai_remove_outsiders
 from keepers.games.viscounts.state import Position
 
 AI_RESOURCE = {"build": "stone", "workers": "gold", "transcribe": "ink"}
@@ -119,7 +121,9 @@ def effect_move_viscount(pos: Position, seat: int, term: Term, source: str) -> N
 
 
 def effect_rearrange(pos: Position, seat: int, term: Term, source: str) -> None:
-    if pos.players[seat].is_ai:
+    if pos.players[seat].is_ai and gates_on(pos):
+        ai_remove_outsiders(pos, seat)         # VG-9.2: outsiders out, then the resource
+    elif pos.players[seat].is_ai:
         pos.stack.append(("res", seat))       # VS-4.2
     else:
         effects.effect_rearrange(pos, seat, term, source)

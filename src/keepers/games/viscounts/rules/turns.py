@@ -28,7 +28,16 @@ from keepers.games.viscounts.rules.concepts import (
     seat_position,
     take_top,
 )
-from keepers.games.viscounts.rules.effects import eff, hire, hire_cost, land, resolve
+from keepers.games.viscounts.rules.effects import (
+    eff,
+    hire,
+    hire_cost,
+    hire_kings_order,
+    kings_order_hire,
+    land,
+    resolve,
+)
+from keepers.games.viscounts.rules.gates import end_effects
 from keepers.games.viscounts.rules.setup import finish_setup
 from keepers.games.viscounts.state import Position, profile_of
 
@@ -36,6 +45,7 @@ ROUND_CAP = 60
 PHASES = ("manage", "move", "action", "recruit", "collision", "draw")
 NEXT_PHASE = dict(zip(PHASES, PHASES[1:], strict=False))
 PLAY, RECRUIT = Texts("play"), Texts("recruit")
+RECRUIT_KO = "recruit KO"
 # The options of the action phase by which actions are allowed (built once):
 # inside by (workers, transcribe), outside by build (trade is always allowed).
 INSIDE_OPTIONS = {(w, t): tuple(o for o, ok in (("action workers", w),
@@ -122,14 +132,27 @@ def end_turn(pos: Position) -> None:
     if nxt == pos.start:
         pos.round += 1
         if pos.last_round and pos.round > pos.last_round:
-            pos.over = True
-            pos.phase = "over"
+            finish_game(pos)
             return
         if pos.round > ROUND_CAP:
             pos.over = pos.capped = True
             pos.phase = "over"
             return
     begin_turn(pos, nxt)
+
+
+def finish_game(pos: Position) -> None:
+    """End the game (VB-8.2); with Gates of Gold the end-game outsider effects come first,
+    before any scoring (VG-8.2, VG-R12)."""
+    tasks = end_effects(pos) if pos.ext and "outsider_row" in pos.ext else []
+    if not tasks:
+        pos.over = True
+        pos.phase = "over"
+        return
+    pos.phase = "end"
+    pos.log.append("the outsiders are revealed (VG-8.5)")
+    pos.stack.append(("game_over", -1))
+    push_all(pos, tasks)
 
 
 # ------------------------------------------------------------------ phase 1 (VB-6.1)
@@ -384,8 +407,9 @@ def answer_action(pos: Position, task: Task, option: str) -> None:
 
 # ------------------------------------------------------------------ phase 4 (VB-6.4)
 def begin_recruit(pos: Position, seat: int) -> None:
-    """Offer the adjacent townsfolk when it can be hired (a lone "pass" is no decision)."""
-    if _hireable_adjacent(pos, seat):
+    """Offer the adjacent townsfolk when it can be hired (a lone "pass" is no decision),
+    or a king's order instead (VG-2.2 column 1)."""
+    if _hireable_adjacent(pos, seat) or (pos.ext and kings_order_hire(pos, seat, False)):
         pos.stack.append(("recruit", seat))
 
 
@@ -402,14 +426,18 @@ def step_recruit(pos: Position, task: Task) -> Choice:
     seat = task[1]
     card = _hireable_adjacent(pos, seat)
     options = (RECRUIT[card], "recruit pass") if card else ("recruit pass",)
+    if pos.ext and kings_order_hire(pos, seat, False):
+        options = (*options, RECRUIT_KO)                       # VG-2.2 column 1
     return ask_distinct(seat, "recruit", "hire the adjacent townsfolk?", options)
 
 
 def answer_recruit(pos: Position, task: Task, option: str) -> None:
     """Hire it (VB-6.4.1, VB-6.4.2)."""
     pos.stack.pop()
-    if option != "recruit pass":
-        seat = task[1]
+    seat = task[1]
+    if option == RECRUIT_KO:
+        hire_kings_order(pos, seat, paid=True)
+    elif option != "recruit pass":
         hire(pos, seat, seat_position(pos, seat), paid=True)
 
 
