@@ -8,7 +8,9 @@ and how to type it), ``log`` (the last public decisions, as the game describes
 them), ``rules`` (the rules of the current phase, from the game), ``info <name>``
 (what a card, tile or space does, from the game's data) and ``more`` (the next
 page of a long menu); the first word of several decisions (``fence``) lists
-only those.  Bots play by themselves.
+only those.  ``undo`` takes back the player's last decision (and the bots' since),
+unless something hidden from the player came to light since (see :class:`Undo`).
+Bots play by themselves.
 When several people share the terminal, the screen is hidden between their
 turns.  Input comes from an injectable ``read(prompt) -> str`` function that
 raises :class:`EOFError` at the end of input, so tests can script a whole game.
@@ -17,8 +19,9 @@ raises :class:`EOFError` at the end of input, so tests can script a whole game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.table import Table
@@ -36,6 +39,7 @@ LOG = "log"
 RULES = "rules"
 INFO = "info"
 MORE = "more"
+UNDO = "undo"
 PAGE = 16
 """A menu longer than this is shown a page at a time (so the board stays on screen)."""
 LOG_LENGTH = 12
@@ -70,6 +74,108 @@ def seat_bots(game: Game, seats: Sequence[str], seed: int) -> dict[int, Bot]:
             raise KeepersError(t("play.unknown_seat", name=name, known=known))
         bots[seat] = factories[name](seat, bot_seed(seed, seat))
     return bots
+
+
+def _atoms(data: Any, into: set[str] | None = None) -> set[str]:
+    """The texts found anywhere in a JSON-ready value (card ids, tile names, words)."""
+    into = set() if into is None else into
+    if isinstance(data, str):
+        into.add(data)
+    elif isinstance(data, dict):
+        for value in data.values():
+            _atoms(value, into)
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            _atoms(value, into)
+    return into
+
+
+@dataclass
+class _Mark:
+    """A human decision that ``undo`` may take back: the position before it."""
+
+    seat: int
+    index: int
+    """How many decisions the record held before it."""
+    state: GameState
+    history: int
+    """How many lines the log held before it."""
+
+
+@dataclass
+class Undo:
+    """The human decisions ``undo`` may take back, and what each human has seen.
+
+    Undo must not let a player see something hidden and then choose again, so it
+    stops at the last decision after which a seat's view showed a text (a card or
+    tile id) that the position held but that seat's view did not show before: a
+    card drawn, a tile turned, an opponent's card played.  The test knows no
+    game: it compares the texts of views and positions.  It errs on the side of
+    refusing: a text a game keeps in its position but draws differently in the
+    view counts as revealed.
+    """
+
+    humans: list[int]
+    marks: list[_Mark] = field(default_factory=list)
+    barrier: dict[int, int] = field(default_factory=dict)
+    """Per human seat, the index of the last decision that revealed something to it."""
+    seen: dict[int, set[str]] = field(default_factory=dict)
+    hidden: set[str] = field(default_factory=set)
+
+    def start(self, state: GameState, decisions: int) -> None:
+        """Begin watching at ``state`` (``decisions`` already taken cannot be undone)."""
+        self.marks.clear()
+        self.barrier = {seat: decisions - 1 for seat in self.humans}
+        self._look(state)
+
+    def _look(self, state: GameState) -> None:
+        self.seen = {seat: _atoms(state.view(seat)) for seat in self.humans}
+        self.hidden = _atoms(state.to_dict())
+
+    def before(self, state: GameState, seat: int, index: int, history: int) -> None:
+        """Remember the position before a human decision."""
+        self.marks.append(_Mark(seat, index, state.clone(), history))
+
+    def after(self, state: GameState, seat: int, action: str, index: int) -> None:
+        """Note what decision ``index`` (``action`` of ``seat``) showed each human."""
+        known = {""} | set(state.legal_actions())
+        decision = state.decision()
+        if decision is not None:
+            known |= {decision.kind, decision.prompt}
+        before, hidden = self.seen, self.hidden
+        self._look(state)
+        for human in self.humans:
+            mine = {action, *action.split()} if human == seat else set()
+            if (self.seen[human] - before[human]) & hidden - known - mine:
+                self.barrier[human] = index
+
+    def take_back(self, seat: int, now: int) -> _Mark | None:
+        """The mark to return to for ``seat``'s ``undo`` with ``now`` decisions taken
+        (its later marks removed), or None when refused: ``seat`` has no earlier
+        decision here, another person has decided since, or something hidden was
+        shown to ``seat`` since."""
+        if self.why_not(seat, now) is not None:
+            return None
+        mark = self._last(seat, now)
+        assert mark is not None
+        self.marks = [m for m in self.marks if m.index < mark.index]
+        self._look(mark.state)
+        return mark
+
+    def why_not(self, seat: int, now: int) -> str | None:
+        """Why :meth:`take_back` would refuse, in one line (None: it would not)."""
+        mark = self._last(seat, now)
+        if mark is None:
+            return t("play.undo_none")
+        if any(m.seat != seat and mark.index < m.index < now for m in self.marks):
+            return t("play.undo_other")
+        if self.barrier.get(seat, -1) >= mark.index:
+            return t("play.undo_revealed")
+        return None
+
+    def _last(self, seat: int, now: int) -> _Mark | None:
+        return next((m for m in reversed(self.marks) if m.seat == seat and m.index < now),
+                    None)
 
 
 def _label(game: Game, action: str) -> Text:
@@ -171,10 +277,14 @@ def _log(console: Console, history: Sequence[Text]) -> None:
 
 
 def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Console,
-                read: Reader, history: Sequence[Text] = ()) -> str:
-    """Show the seat's view and menu, and apply its answer; return the action applied.
+                read: Reader, history: Sequence[Text] = (),
+                undo: Callable[[], str | None] | None = None) -> str | None:
+    """Show the seat's view and menu, and apply its answer; return the action applied,
+    or None when the player asked to ``undo`` and ``undo()`` (the reason it is
+    refused, or None) allows it.
 
-    ``help`` and ``log`` are answered without taking a decision.
+    ``help``, ``log``, ``rules``, ``info`` and ``more`` are answered without taking a
+    decision; a refused ``undo`` changes nothing.
     """
     decision = state.decision()
     assert decision is not None
@@ -200,6 +310,12 @@ def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Con
             continue
         if word.lower() == INFO:
             _info(console, game, rest, view)
+            continue
+        if entry.lower() == UNDO:
+            refusal = t("play.undo_none") if undo is None else undo()
+            if refusal is None:
+                return None
+            console.print(Text(refusal, style="yellow"))
             continue
         if entry.lower() == MORE:
             page += 1
@@ -294,54 +410,22 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
     """Play the game set up by ``record`` (seats: ``human`` or bot names) on a terminal.
 
     A record that already holds decisions is resumed: they are replayed first.
-    Decisions are appended to ``record.actions``; the record is saved to
-    ``save_to`` at the start, after every decision (atomically, under a millisecond:
-    a process killed at any moment leaves a record that replays up to its last
-    decision), at the end and on abort or error.  Returns 0 when the game ended and 1
-    when input ran out or the player interrupted it.  The screen is hidden
-    between different people's turns when there are several (or when
-    ``hide_screen`` says so).
+    Decisions are appended to ``record.actions`` (and removed again by ``undo``);
+    the record is saved to ``save_to`` at the start, after every decision and undo
+    (atomically, under a millisecond: a process killed at any moment leaves a
+    record that replays up to its last decision), at the end and on abort or error.
+    Returns 0 when the game ended and 1 when input ran out or the player
+    interrupted it.  The screen is hidden between different people's turns when
+    there are several (or when ``hide_screen`` says so).
     """
     console = console or Console()
-    read = read or console.input
-    seats = record.seats
-    history: list[Text] = []
-    state = _start(game, record, history)
-    bots = seat_bots(game, seats, record.seed)
-    humans = [s for s in range(record.players) if s not in bots]
-    hide = len(humans) > 1 if hide_screen is None else hide_screen
-    unseen: dict[int, list[Text]] = {s: [] for s in humans}
-    shown: int | None = None
+    table = _Table(game, record, console, read or console.input, save_to)
+    if hide_screen is not None:
+        table.hide = hide_screen
     save_record(console, record, save_to, quiet=True)
     try:
-        while not state.is_over():
-            decision = state.decision()
-            assert decision is not None
-            seat = decision.player
-            if seat in bots:
-                bot = bots[seat]
-                view = state.view(seat) if bot.needs_view else None
-                action = bot.choose(view, state.legal_actions())
-                state.apply(action)
-                event = _event(game, decision, seats[seat], action)
-                if humans and event is not None:
-                    console.print(event, style="cyan")
-            else:
-                if hide and shown != seat:
-                    _hide(console, read, seat)
-                    for line in unseen[seat]:
-                        console.print(line, style="cyan")
-                unseen[seat].clear()
-                shown = seat
-                action = _human_turn(game, state, seat, seats[seat], console, read, history)
-                event = _event(game, decision, seats[seat], action)
-            record.actions.append(action)
-            save_record(console, record, save_to, quiet=True)
-            if event is not None:
-                history.append(event)
-            for other in humans:
-                if other != seat and event is not None:
-                    unseen[other].append(event)
+        while not table.state.is_over():
+            table.step()
     except (EOFError, KeyboardInterrupt):
         console.print()
         console.print(Text(t("play.aborted", count=len(record.actions)), style="yellow"))
@@ -350,9 +434,90 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
     except Exception:
         save_record(console, record, save_to)
         raise
-    if hide and shown is not None:
+    if table.hide and table.shown is not None:
         console.clear()
-    record.result = result_of(state, seats, len(record.actions)).to_dict()
-    show_result(console, state, seats)
+    record.result = result_of(table.state, record.seats, len(record.actions)).to_dict()
+    show_result(console, table.state, record.seats)
     save_record(console, record, save_to)
     return 0
+
+
+class _Table:
+    """One game at the terminal: the position, the seats, the log and the undo marks."""
+
+    def __init__(self, game: Game, record: GameRecord, console: Console, read: Reader,
+                 save_to: str | Path | None) -> None:
+        self.game, self.record, self.console, self.read = game, record, console, read
+        self.save_to = save_to
+        self.history: list[Text] = []
+        self.state = _start(game, record, self.history)
+        self.bots = seat_bots(game, record.seats, record.seed)
+        self.humans = [s for s in range(record.players) if s not in self.bots]
+        self.hide = len(self.humans) > 1
+        self.unseen: dict[int, list[Text]] = {s: [] for s in self.humans}
+        self.shown: int | None = None
+        self.undo = Undo(self.humans)
+        if self.humans:
+            self.undo.start(self.state, len(record.actions))
+
+    def step(self) -> None:
+        """Take the pending decision: a bot's, or a person's (who may undo instead)."""
+        decision = self.state.decision()
+        assert decision is not None
+        seat, seats = decision.player, self.record.seats
+        if seat in self.bots:
+            bot = self.bots[seat]
+            view = self.state.view(seat) if bot.needs_view else None
+            action = bot.choose(view, self.state.legal_actions())
+            self.state.apply(action)
+            event = _event(self.game, decision, seats[seat], action)
+            if self.humans and event is not None:
+                self.console.print(event, style="cyan")
+        else:
+            self._show(seat)
+            index = len(self.record.actions)
+            self.undo.before(self.state, seat, index, len(self.history))
+            taken = _human_turn(self.game, self.state, seat, seats[seat], self.console,
+                                self.read, self.history, lambda: self._undo(seat))
+            if taken is None:
+                return
+            action, event = taken, _event(self.game, decision, seats[seat], taken)
+        self._taken(seat, action, event)
+
+    def _show(self, seat: int) -> None:
+        """Hand the screen to ``seat`` (hidden first when several people share it)."""
+        if self.hide and self.shown != seat:
+            _hide(self.console, self.read, seat)
+            for line in self.unseen[seat]:
+                self.console.print(line, style="cyan")
+        self.unseen[seat].clear()
+        self.shown = seat
+
+    def _taken(self, seat: int, action: str, event: Text | None) -> None:
+        """Record a decision, save the record and tell the other people."""
+        self.record.actions.append(action)
+        save_record(self.console, self.record, self.save_to, quiet=True)
+        if self.humans:
+            self.undo.after(self.state, seat, action, len(self.record.actions) - 1)
+        if event is not None:
+            self.history.append(event)
+            for other in self.humans:
+                if other != seat:
+                    self.unseen[other].append(event)
+
+    def _undo(self, seat: int) -> str | None:
+        """Go back to ``seat``'s previous decision; return why not when refused."""
+        now = len(self.record.actions)
+        mark = self.undo.take_back(seat, now)
+        if mark is None:
+            return self.undo.why_not(seat, now)
+        dropped = len(self.history) - mark.history
+        del self.record.actions[mark.index:]
+        del self.history[mark.history:]
+        for other in self.humans:  # nobody else decided since: all these lines are the undone
+            if other != seat:
+                del self.unseen[other][max(0, len(self.unseen[other]) - dropped):]
+        self.state = mark.state
+        save_record(self.console, self.record, self.save_to, quiet=True)
+        self.console.print(Text(t("play.undone", count=now - mark.index), style="yellow"))
+        return None

@@ -1,0 +1,106 @@
+"""``undo`` at the table: back to the person's previous decision, never past a reveal."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from toygame import GAME, RaceGame, RaceState
+
+from keepers.core.game import Game, JsonDict
+from keepers.core.record import GameRecord
+from keepers.core.registry import get_game
+from keepers.core.terminal import play_terminal
+
+
+class NamedRace(RaceState):
+    """The race with named cards, so a card drawn shows a new name in the drawer's view."""
+
+    def view(self, player: int | None) -> JsonDict:
+        view = super().view(player)
+        if player is not None:
+            view["hand"] = [f"card-{v}" for v in view["hand"]]
+        return view
+
+    def to_dict(self) -> JsonDict:
+        data = super().to_dict()
+        data["deck"] = [f"card-{v}" for v in self.deck]
+        data["hands"] = [[f"card-{v}" for v in hand] for hand in self.hands]
+        return data
+
+
+class NamedRaceGame(RaceGame):
+    """The toy race dealing :class:`NamedRace` positions."""
+
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> NamedRace:
+        return NamedRace(players, seed, {**self.default_options(), **options})
+
+
+def _play(game: Game, seats: list[str], lines: list[str], tmp_path: Path,
+          seed: int = 3) -> tuple[str, GameRecord]:
+    feed = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    record = GameRecord(game=game.name, players=len(seats), seed=seed,
+                        options=game.default_options(), seats=seats)
+    play_terminal(game, record, console=Console(file=out, width=100), read=read,
+                  save_to=tmp_path / "rec.json")
+    return out.getvalue(), record
+
+
+def test_undo_takes_back_the_persons_and_the_bots_decisions(tmp_path: Path) -> None:
+    out, record = _play(GAME, ["human", "greedy"], ["1", "undo"], tmp_path)
+    assert "Taken back: 2 decision(s)" in out
+    assert record.actions == [] and GameRecord.load(tmp_path / "rec.json").actions == []
+    again, redone = _play(GAME, ["human", "greedy"], ["1", "undo", "2"], tmp_path)
+    assert redone.actions[0] == "play 2" and len(redone.actions) == 2
+    assert GameRecord.load(tmp_path / "rec.json").actions == redone.actions
+
+
+def test_undo_goes_back_one_decision_at_a_time(tmp_path: Path) -> None:
+    out, record = _play(GAME, ["human", "greedy"], ["1", "1", "undo", "undo", "pass"], tmp_path)
+    assert out.count("Taken back: 2 decision(s)") == 2
+    assert record.actions[0] == "pass" and len(record.actions) == 2
+
+
+def test_nothing_to_undo_changes_nothing(tmp_path: Path) -> None:
+    out, record = _play(GAME, ["human", "greedy"], ["undo", "1", "undo", "undo"], tmp_path)
+    assert out.count("Nothing to undo") == 2
+    assert record.actions == []
+
+
+def test_undo_stops_at_a_card_drawn(tmp_path: Path) -> None:
+    game = NamedRaceGame()  # seed 2: seat 0 holds 2, 3, 4; playing the 2 draws a 1
+    out, record = _play(game, ["human", "greedy"], ["1", "undo"], tmp_path, seed=2)
+    assert "Cannot undo: something hidden" in out and "Taken back" not in out
+    assert len(record.actions) == 2
+    assert GameRecord.load(tmp_path / "rec.json").actions == record.actions
+    out, record = _play(game, ["human", "greedy"], ["pass", "undo"], tmp_path, seed=2)
+    assert "Taken back: 2 decision(s)" in out and record.actions == []
+
+
+def test_undo_never_takes_back_another_persons_decision(tmp_path: Path) -> None:
+    out, record = _play(GAME, ["human", "human"], ["", "pass", "", "pass", "", "undo"],
+                        tmp_path)
+    assert "Cannot undo: another person has decided" in out
+    assert record.actions == ["pass", "pass"]
+
+
+def test_undo_in_a_real_game_keeps_the_record_replayable(tmp_path: Path) -> None:
+    """A registered game, through the Game API only: undo before every answer."""
+    game = get_game("keythedral")
+    lines = ["1", "undo", "2"] * 40
+    out, record = _play(game, ["human", "greedy"], lines, tmp_path, seed=11)
+    assert "Taken back:" in out and "Cannot undo: something hidden" in out
+    saved = GameRecord.load(tmp_path / "rec.json")
+    assert saved.actions == record.actions
+    saved.replay()  # every remaining decision is legal where it stands
