@@ -1,8 +1,7 @@
 """Views and positions share nothing mutable with the state they come from.
 
 A bot that edits its view, or a caller that edits ``to_dict()``, must not edit the
-game; two states loaded from one dict must be independent. (Viscounts joins this
-list when its views are detached.)
+game; two states loaded from one dict must be independent.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import pytest
 from keepers.core.game import GameState
 from keepers.core.registry import get_game
 
-GAMES = ["keythedral", "gardiens"]
+GAMES = ["keythedral", "gardiens", "viscounts"]
 
 
 def _scribble(data: Any) -> None:

@@ -19,6 +19,7 @@ _FIXED = {
     "flip deed": 10, "pick none": 0, "chest none": 2,
 }
 _SLOT_VALUE = {"GH": 24, "TP": 18, "WS": 12}
+_REFUSE_VALUE = {"all_of": 2, "gain": 3}
 
 
 class GreedyBot:
@@ -101,11 +102,13 @@ class GreedyBot:
         return 10 + sum(card.icons.values()) - 3 * card.icon_count("criminal")
 
     def _v_recruit(self, view: JsonDict, rest: str, action: str) -> int:
+        if rest == "KO":                     # a king's order instead (VG-2.2)
+            return 6
         card = self.data.card(rest)
         return 4 + sum(card.icons.values()) - card.icon_count("criminal") * 2
 
     def _v_hire(self, view: JsonDict, rest: str, action: str) -> int:
-        return 8
+        return 9 if rest == "KO" else 8      # a king's order also welcomes an outsider later
 
     def _v_dismiss(self, view: JsonDict, rest: str, action: str) -> int:
         return 6
@@ -153,6 +156,28 @@ class GreedyBot:
     def _v_set_aside(self, view: JsonDict, rest: str, action: str) -> int:
         card = self.data.card(rest)
         return 3 * card.icon_count("criminal") + (2 if card.name == "Lender" else 0)
+
+    # Gates of Gold (VG-2, VG-4)
+    def _v_welcome(self, view: JsonDict, rest: str, action: str) -> int:
+        card = self.data.card(rest)
+        return 8 + int(card.silver) + sum(card.icons.values())
+
+    def _v_refuse(self, view: JsonDict, rest: str, action: str) -> int:
+        return 8 + _REFUSE_VALUE.get(self.data.card(rest).refuse.name, 0)
+
+    def _v_board(self, view: JsonDict, rest: str, action: str) -> int:
+        # Column abilities only when they clearly help: a draw with a short hand.
+        me = self._me(view)
+        hand = me.get("hand", [])
+        return 7 if rest == "draw" and isinstance(hand, list) and len(hand) <= 1 else 0
+
+    def _v_spend(self, view: JsonDict, rest: str, action: str) -> int:
+        return 10 + int(self._me(view).get(rest, 0))      # the resource it holds most
+
+    def _v_ribbon(self, view: JsonDict, rest: str, action: str) -> int:
+        mine = [self.data.manuscripts[m].ribbon for m in self._me(view).get("manuscripts", [])
+                if m in self.data.manuscripts]
+        return 10 + (5 if rest not in mine else 0) + mine.count(rest)
 
     def _v_bump(self, view: JsonDict, rest: str, action: str) -> int:
         return 2 if rest.split()[0] == str(self.seat) else 10

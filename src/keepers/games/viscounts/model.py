@@ -90,7 +90,11 @@ class Player:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {name: getattr(self, name) for name in PLAYER_FIELDS}
+        out: dict[str, Any] = {}
+        for name in PLAYER_FIELDS:          # lists copied: the result shares nothing
+            value = getattr(self, name)
+            out[name] = value[:] if isinstance(value, list) else value
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Player:

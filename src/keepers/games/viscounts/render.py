@@ -54,6 +54,33 @@ def _keys_table(view: JsonDict) -> Table:
     return table
 
 
+def _gates_table(view: JsonDict) -> Table:
+    """Gates of Gold: king's orders, outsider row, castle leader, builder cards, and each
+    player's manuscript board with its unlocked columns (``+``) and builder cards."""
+    gates = view["gates"]
+    table = Table(title="Gates of Gold")
+    table.add_column("what")
+    table.add_column("contents")
+    table.add_row("king's orders (pile)", str(gates["kings_orders"]))
+    table.add_row("outsider row (deck)", f"{', '.join(gates['outsider_row']) or '-'} "
+                  f"({gates['outsider_deck']})")
+    table.add_row("castle leader", str(gates["castle_leader"]))
+    for card, owner in gates["builder_cards"].items():
+        table.add_row(f"builder card {card}", "unclaimed" if owner is None else f"seat {owner}")
+    for p in view["players"]:
+        board = p.get("manuscript_board")
+        if board is None:
+            continue
+        columns = " ".join(f"{i + 1}{'+' if on else '-'}"
+                           for i, on in enumerate(p["columns_unlocked"]))
+        cards = ", ".join(p.get("builder_cards", [])) or "-"
+        line = f"{board} columns {columns}; builder cards {cards}"
+        if "outsiders" in p:
+            line += f"; outsiders {', '.join(p['outsiders']) or '-'}"
+        table.add_row(f"seat {p['seat']} board", line)
+    return table
+
+
 def _castle_table(view: JsonDict) -> Table:
     table = Table(title="Castle (workers per seat: tier 1 | tier 2 | tier 3)")
     table.add_column("section")
@@ -85,6 +112,8 @@ def render_view(view: JsonDict) -> Any:
     parts: list[Any] = [_ring_table(view), _castle_table(view), _players_table(view)]
     if "keys" in view:
         parts.append(_keys_table(view))
+    if "gates" in view:
+        parts.append(_gates_table(view))
     decision = view.get("decision")
     if decision:
         parts.append(f"Seat {decision['player']} to decide: {decision['prompt']}")

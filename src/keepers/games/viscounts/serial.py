@@ -17,7 +17,7 @@ _CORE_FIELDS = ("start", "current", "round", "phase", "leader", "debt_above", "d
 
 def position_to_dict(pos: Position) -> JsonDict:
     """Full position: geometry, players, piles, stack, generator."""
-    data: JsonDict = {name: getattr(pos, name) for name in _CORE_FIELDS}
+    data: JsonDict = {name: _plain(getattr(pos, name)) for name in _CORE_FIELDS}
     data["capped"] = pos.capped
     data["geometry"] = {"arrangement": list(pos.geo.arrangement),
                         "rotation": pos.geo.rotation}
@@ -41,7 +41,7 @@ def position_from_dict(data: GameData, raw: JsonDict) -> Position:
     pos.geo = new_geometry(data, list(geometry["arrangement"]), int(geometry["rotation"]),
                            seats)
     for name in _CORE_FIELDS:
-        setattr(pos, name, raw[name])
+        setattr(pos, name, _plain(raw[name]))      # detached from the caller's dict
     pos.capped = bool(raw.get("capped", False))
     pos.players = [Player.from_dict(p) for p in raw["players"]]
     pos.stack = [_task(t) for t in raw["stack"]]

@@ -7,9 +7,12 @@ from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.concepts import (
     adjacent_townsfolk,
     board_icons,
+    gates_on,
     hand_limit,
     keys_on,
+    unlocked_columns,
 )
+from keepers.games.viscounts.rules.gates import outsiders_owned
 from keepers.games.viscounts.rules.scoring import final_scores
 from keepers.games.viscounts.rules.turns import move_costs
 from keepers.games.viscounts.state import Position
@@ -29,7 +32,23 @@ def _player_view(pos: Position, seat: int, viewer: int | None) -> JsonDict:
         data["public_buildings"] = list(pos.ext["owned"][seat])    # VK-5
         if player.is_ai:                  # face-down AI chests stay hidden (VK-7.1)
             data["ai_chests"] = [tile if up else "?" for tile, up in pos.ext["ai_chests"]]
+    if gates_on(pos):
+        data["manuscript_board"] = pos.ext["boards"][seat]                 # VG-2.1
+        data["columns_unlocked"] = list(unlocked_columns(pos, seat))      # VG-2.2
+        data["builder_cards"] = [c for c, owner in pos.ext["builders"] if owner == seat]
+        if pos.phase in ("end", "over"):          # outsiders are public at the end (VG-8.5)
+            data["outsiders"] = sorted(outsiders_owned(pos, seat))
     return data
+
+
+def _gates_view(pos: Position) -> JsonDict:
+    """The Gates of Gold components (VG-3): the outsider deck as a count."""
+    ext = pos.ext
+    return {"kings_orders": ext["ko_pile"], "outsider_row": list(ext["outsider_row"]),
+            "outsider_deck": len(ext["outsider_deck"]), "castle_leader": ext["leader_card"],
+            "builder_cards": {card: (None if owner < 0 else owner)
+                              for card, owner in ext["builders"]},
+            "ribbon_choices": {ms: colour for ms, colour in ext["ribbon_choice"]}}
 
 
 def _keys_view(pos: Position) -> JsonDict:
@@ -50,9 +69,15 @@ def _ring_entry(pos: Position, p: int) -> JsonDict:
             "manuscript_top": pos.ms_piles[p][-1] if pos.ms_piles[p] else None,
             "manuscripts_left": len(pos.ms_piles[p]),
             "trade": dict(trade),
-            "spots": {s: pos.spots.get(s) for s in spot_ids},
+            "spots": {s: _spot(pos, s) for s in spot_ids},
             "groups": {k: list(v) for k, v in groups.items()},
             "numbers": dict(numbers)}
+
+
+def _spot(pos: Position, spot: str) -> list[object] | None:
+    """A spot's ``[owner, building]`` (a copy), or None while empty."""
+    here = pos.spots.get(spot)
+    return list(here) if here is not None else None
 
 
 RingStatic = tuple[int, str, dict[str, str], tuple[str, ...], dict[str, tuple[str, ...]],
@@ -93,9 +118,10 @@ def build_view(pos: Position, choice: Choice | None, viewer: int | None) -> Json
         "start": pos.start,
         "decision": decision,
         "ring": [_ring_entry(pos, p) for p in range(5)],
-        "castle": {name: pos.castle[i] for i, name in enumerate(pos.data.castle.sections)},
+        "castle": {name: [tier[:] for tier in pos.castle[i]]
+                   for i, name in enumerate(pos.data.castle.sections)},
         "leader": pos.leader,
-        "cleric_bonus": pos.cleric,
+        "cleric_bonus": dict(pos.cleric),
         "debts_above_poverty": pos.debt_above,
         "deeds_above_prosperity": pos.deed_above,
         "poverty_revealed": pos.poverty,
@@ -103,7 +129,10 @@ def build_view(pos: Position, choice: Choice | None, viewer: int | None) -> Json
         "players": [_player_view(pos, s, viewer) for s in range(len(pos.players))],
         "scores": [s.total for s in final_scores(pos)],
         "log": pos.log[-8:],
+        "expansions": pos.ext.get("expansions", "none") if pos.ext else "none",
     }
     if keys_on(pos):
         view["keys"] = _keys_view(pos)
+    if gates_on(pos):
+        view["gates"] = _gates_view(pos)
     return view

@@ -209,6 +209,29 @@ def extend_choice(pos: Position, choice: Choice) -> Choice:
     return ask_distinct(seat, choice.kind, choice.prompt, choice.options + extra)
 
 
+def turn_window(pos: Position, seat: int) -> bool:
+    """True when a person can use a column ability now: the turn then opens (before the
+    shift) and closes (after the draw) with a decision, so that "any moment of the turn"
+    includes both ends (VG-2.3)."""
+    return "boards" in pos.ext and not pos.players[seat].is_ai and bool(board_options(pos, seat))
+
+
+def step_window(pos: Position, task: Task) -> Choice:
+    """Offer the column abilities at the start or the end of a turn (VG-2.3)."""
+    when = str(task[2])
+    prompt = "use your manuscript board before your turn" if when == "start" \
+        else "use your manuscript board before your turn ends"
+    return ask_distinct(task[1], "window", f"{prompt} (VG-2.3)", (WINDOW_DONE[when],))
+
+
+def answer_window(pos: Position, task: Task, option: str) -> None:
+    """Go on with the turn."""
+    pos.stack.pop()
+
+
+WINDOW_DONE = {"start": "turn begin", "end": "turn end"}
+
+
 def use_board(pos: Position, option: str) -> None:
     """Carry out a column ability (VG-2.2): the decision it interrupted is asked again."""
     seat = pos.current
@@ -328,6 +351,7 @@ flow.register({
     "welcome": (step_welcome, answer_welcome),
     "refuse": (step_refuse, answer_refuse),
     "spend": (step_spend, answer_spend),
+    "window": (step_window, answer_window),
     "ribbon": (step_ribbon, answer_ribbon),
     "builder_check": (step_builder_check, None),
     "game_over": (step_game_over, None),

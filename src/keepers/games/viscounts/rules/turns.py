@@ -37,7 +37,7 @@ from keepers.games.viscounts.rules.effects import (
     land,
     resolve,
 )
-from keepers.games.viscounts.rules.gates import end_effects
+from keepers.games.viscounts.rules.gates import end_effects, turn_window
 from keepers.games.viscounts.rules.setup import finish_setup
 from keepers.games.viscounts.state import Position, profile_of
 
@@ -123,7 +123,19 @@ def begin_turn(pos: Position, seat: int) -> None:
         pos.stack.append(("ai_turn", seat))
         return
     pos.phase = "manage"
+    if pos.ext and turn_window(pos, seat):
+        # VG-2.3: the column abilities before the shift (e.g. a rearrangement first).
+        pos.stack.append(("begin_manage", seat))
+        pos.stack.append(("window", seat, "start"))
+        return
     begin_manage(pos, seat)
+
+
+def step_begin_manage(pos: Position, task: Task) -> None:
+    """Phase 1 after the opening window of column abilities (VG-2.3)."""
+    pos.stack.pop()
+    begin_manage(pos, task[1])
+    return None
 
 
 def end_turn(pos: Position) -> None:
@@ -506,6 +518,8 @@ def begin_draw(pos: Position, seat: int) -> None:
     missing = hand_limit(pos, seat) - len(player.hand)
     if missing > 0:
         draw_cards(pos, seat, missing)
+    if pos.ext and turn_window(pos, seat):
+        pos.stack.append(("window", seat, "end"))     # VG-2.3: abilities after the draw
 
 
 # ---------------------------------------------------------------------- registration
@@ -520,5 +534,6 @@ flow.register({
     "col4": (step_col4, None),
     "col5": (step_col5, None),
     "chest_reward": (step_chest_reward, None),
+    "begin_manage": (step_begin_manage, None),
 })
 HOOKS.advance = advance
