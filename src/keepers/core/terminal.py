@@ -42,6 +42,12 @@ MORE = "more"
 UNDO = "undo"
 PAGE = 16
 """A menu longer than this is shown a page at a time (so the board stays on screen)."""
+RNG = "rng"
+"""The field of ``to_dict()`` holding a generator state (every game keeps its chance there)."""
+RNG_MASK = 2**64 - 1
+SALTS = tuple(0x9E3779B97F4A7C15 * k & RNG_MASK for k in range(1, 7))
+"""Other generator states to replay a decision with: six, so that a shown die almost
+surely falls otherwise once (an outcome of 1 in 6 is still missed one time in three)."""
 LOG_LENGTH = 12
 """How many of the last decisions ``log`` shows."""
 Reader = Callable[[str], str]
@@ -102,25 +108,40 @@ class _Mark:
     """How many lines the log held before it."""
 
 
+def _reseeded(data: Any, salt: int) -> Any:
+    """``data`` (a position's ``to_dict()``) with every generator state (an ``rng`` field,
+    where every game keeps its chance) changed, so that chance falls otherwise."""
+    if isinstance(data, dict):
+        return {key: (value ^ salt) & RNG_MASK if key == RNG and isinstance(value, int)
+                else _reseeded(value, salt) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_reseeded(value, salt) for value in data]
+    return data
+
+
 @dataclass
 class Undo:
     """The human decisions ``undo`` may take back, and what each human has seen.
 
     Undo must not let a player see something hidden and then choose again, so it
-    stops at the last decision after which a seat's view showed a text (a card or
-    tile id) that the position held but that seat's view did not show before: a
-    card drawn, a tile turned, an opponent's card played.  The test knows no
-    game: it compares the texts of views and positions.  It errs on the side of
+    stops at the last decision after which a seat's view showed either a text (a
+    card or tile id) that the position held but that seat's view did not show
+    before (a card drawn, a tile turned, an opponent's card played), or a chance
+    outcome (a die, a shuffle): the same decision played with the generator
+    changed would have shown that seat something else.  The test knows no game:
+    it compares the texts of views and positions and replays the decision with
+    the generator state of ``to_dict()`` changed.  It errs on the side of
     refusing: a text a game keeps in its position but draws differently in the
     view counts as revealed.
     """
 
+    game: Game
     humans: list[int]
     marks: list[_Mark] = field(default_factory=list)
     barrier: dict[int, int] = field(default_factory=dict)
     """Per human seat, the index of the last decision that revealed something to it."""
     seen: dict[int, set[str]] = field(default_factory=dict)
-    hidden: set[str] = field(default_factory=set)
+    position: JsonDict = field(default_factory=dict)
 
     def start(self, state: GameState, decisions: int) -> None:
         """Begin watching at ``state`` (``decisions`` already taken cannot be undone)."""
@@ -130,7 +151,7 @@ class Undo:
 
     def _look(self, state: GameState) -> None:
         self.seen = {seat: _atoms(state.view(seat)) for seat in self.humans}
-        self.hidden = _atoms(state.to_dict())
+        self.position = state.to_dict()
 
     def before(self, state: GameState, seat: int, index: int, history: int) -> None:
         """Remember the position before a human decision."""
@@ -142,12 +163,34 @@ class Undo:
         decision = state.decision()
         if decision is not None:
             known |= {decision.kind, decision.prompt}
-        before, hidden = self.seen, self.hidden
+        seen, position = self.seen, self.position
+        hidden = _atoms(position)
         self._look(state)
+        chance = self._chance(position, action)
         for human in self.humans:
             mine = {action, *action.split()} if human == seat else set()
-            if (self.seen[human] - before[human]) & hidden - known - mine:
+            if human in chance or ((self.seen[human] - seen[human]) & hidden) - known - mine:
                 self.barrier[human] = index
+
+    def _chance(self, position: JsonDict, action: str) -> set[int]:
+        """The humans who saw a chance outcome of ``action`` played from ``position``
+        (the position before it): their view differs when it is played with the generator
+        changed.  Both sides are rebuilt from the position file, which may leave out
+        what a view shows but the rules never read (a log)."""
+        if _reseeded(position, 0) == _reseeded(position, 1):
+            return set()  # no generator in this position
+        if _reseeded(position, 0) == _reseeded(self.position, 0):
+            return set()  # the generator did not move: no chance was drawn
+        try:  # the same decision from the same position file, then with other chances
+            same, *others = [self._replayed(position, salt, action) for salt in (0, *SALTS)]
+        except Exception:  # a position that cannot be re-dealt: refuse to be safe
+            return set(self.humans)
+        return {h for h in self.humans if any(o.view(h) != same.view(h) for o in others)}
+
+    def _replayed(self, position: JsonDict, salt: int, action: str) -> GameState:
+        state = self.game.state_from_dict(_reseeded(position, salt))
+        state.apply(action)
+        return state
 
     def take_back(self, seat: int, now: int) -> _Mark | None:
         """The mark to return to for ``seat``'s ``undo`` with ``now`` decisions taken
@@ -456,7 +499,7 @@ class _Table:
         self.hide = len(self.humans) > 1
         self.unseen: dict[int, list[Text]] = {s: [] for s in self.humans}
         self.shown: int | None = None
-        self.undo = Undo(self.humans)
+        self.undo = Undo(game, self.humans)
         if self.humans:
             self.undo.start(self.state, len(record.actions))
 
