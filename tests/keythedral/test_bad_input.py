@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kthelp import at_phase, board, deal_card, new
 from ktplay import canon, options, play_game
 from typer.testing import CliRunner
 
@@ -23,7 +22,7 @@ from keepers.cli import app
 from keepers.core.errors import RecordError, RuleError
 from keepers.core.match import run_game
 from keepers.core.record import GameRecord, load_position, save_position
-from keepers.games.keythedral import GAME, KeythedralState
+from keepers.games.keythedral import GAME, KeythedralState, builder
 from keepers.games.keythedral.rules.mat import current_row
 from keepers.games.keythedral.serial import OldPositionError
 
@@ -396,11 +395,8 @@ def test_position_with_unknown_pending_kind_is_refused(tmp_path: Path,
 
 def _at_collection_window() -> KeythedralState:
     """Seat 0 polled in its own WC with Hard Worker in hand: a ("collect", 0) step waits."""
-    s = new(3, first=0)
-    board(s, {(0, 0): "quarry", (2, 0): "forest"}, {})
-    s.position.workers = {(0, 0): 0, (2, 0): 0}
-    deal_card(s, 0, "C14")
-    at_phase(s, 2)
+    s = builder.position(3, fields={(0, 0): "quarry", (2, 0): "forest"},
+                         workers={(0, 0): 0, (2, 0): 0}, hands={0: ["C14"]}, phase=2)
     s.apply("pass")  # WS2; seat 0 is polled again in its WC
     assert ("collect", 0) in s.position.steps and s.decision().kind == "law"  # type: ignore[union-attr]
     return s

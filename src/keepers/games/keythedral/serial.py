@@ -3,7 +3,10 @@
 The format is fixed (saved games and the golden records depend on it): keys
 and their order are those of the first version.  Two fields are saved under
 their old names: the field-tile stack as ``stack`` and the rules steps as
-``frames``.
+``frames``.  ``docs/positions.md`` describes every field.
+
+A position read back is checked in full by :mod:`~keepers.games.keythedral.validate`
+before and after it is built: a defect raises :class:`RecordError` naming the field.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from typing import Any
 
 from keepers.core.errors import KeepersError
 from keepers.core.rng import Rng
-from keepers.games.keythedral import flow, rules  # noqa: F401  (rules fill flow's tables)
+from keepers.games.keythedral import rules  # noqa: F401  (rules fill flow's tables)
 from keepers.games.keythedral.data import KeythedralData
 from keepers.games.keythedral.state import Choice, Position
+from keepers.games.keythedral.validate import check_position, check_raw
 
 _PLAIN = ("round", "phase", "first", "store", "craftsmen", "stocks", "fences_left", "markers",
           "deck", "law_spaces", "hands", "discard", "rows", "revealed", "unused", "owned",
@@ -71,13 +75,16 @@ class OldPositionError(KeepersError, ValueError):
 
 
 def position_from_dict(data: KeythedralData, raw: dict[str, Any]) -> Position:
-    """Rebuild a position from :func:`position_to_dict` output; raises KeepersError when
-    invalid."""
+    """Rebuild a position from :func:`position_to_dict` output; every field is checked
+    first (:class:`~keepers.core.errors.RecordError` naming the field when invalid)."""
     _refuse_old_form(raw)
+    check_raw(data, raw)
     try:
-        return _build(data, raw)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        position = _build(data, raw)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:  # check_raw missed it
         raise KeepersError(f"bad Keythedral position: {exc!r}") from None
+    check_position(position)
+    return position
 
 
 def _refuse_old_form(raw: dict[str, Any]) -> None:
@@ -118,29 +125,6 @@ def _build(data: KeythedralData, raw: dict[str, Any]) -> Position:
     position.steps = [_tuples(f) for f in raw["frames"]]
     position.pending = Choice(*_tuples(raw["pending"])) if raw["pending"] else None
     position.exposed = frozenset((p, c) for p, c in raw["exposed"])
-    for event in raw.get("log", []):
+    for event in raw["log"]:
         position.log = (tuple(event), position.log)
-    _check(position)
     return position
-
-
-def _check(position: Position) -> None:
-    """Refuse positions that break the component counts (KT-1.6)."""
-    n = position.n
-    if len(position.stocks) != n or len(position.hands) != n or len(position.tile_slot) != n:
-        raise KeepersError("bad Keythedral position: per-player lists do not match players")
-    pending = position.pending
-    if pending is not None and (pending[0] not in flow.OPTIONS or not 0 <= pending[1] < n):
-        raise KeepersError(f"bad Keythedral position: unknown pending decision {tuple(pending)!r}")
-    unknown = [f[0] for f in position.steps if not f or f[0] not in flow.STEPS]
-    if unknown:
-        raise KeepersError(f"bad Keythedral position: unknown flow frames {unknown}")
-    if min(position.store) < 0 or min(position.craftsmen) < 0:
-        raise KeepersError("bad Keythedral position: negative store or craftsman count")
-    for c in range(8):
-        total = position.store[c] + position.craftsmen[c] + sum(st[c] for st in position.stocks)
-        if total != position.data.supply[c] or min(st[c] for st in position.stocks) < 0:
-            raise KeepersError(f"bad Keythedral position: cube colour {c} does not add up "
-                               f"to its supply of {position.data.supply[c]}")
-    if position.pending is None and not position.over:
-        raise KeepersError("bad Keythedral position: no pending decision and the game is not over")
