@@ -27,14 +27,14 @@ CLAUSE_OF_KIND = {
     "bump": "VB-4.2.4", "shift": "VB-7.12", "section": "VB-7.11", "manuscript": "VB-7.14",
     "build": "VB-7.13", "hero": "VK-3.1", "chest": "VK-4.1", "setup_discard": "VK-2.8",
     "public": "VK-5.1", "return": "VK-R10", "welcome": "VG-4.2", "refuse": "VG-4.4",
-    "spend": "VG-2.2", "ribbon": "VG-2.4",
+    "spend": "VG-2.2", "ribbon": "VG-2.4", "window": "VG-2.3",
 }
 
 
 # Keeper of Keys decisions name their own clause whatever the pending kind.
 CLAUSE_OF_VERB = {"public": "VK-5.1", "hero": "VK-3.1", "chest": "VK-4.1", "cover": "VK-R10",
                   "set_aside": "VK-2.8", "welcome": "VG-4.5", "refuse": "VG-4.5",
-                  "board": "VG-2.2", "spend": "VG-2.2", "ribbon": "VG-2.4"}
+                  "board": "VG-2.2", "spend": "VG-2.2", "ribbon": "VG-2.4", "turn": "VG-2.3"}
 
 
 class ViscountsState(GameState):

@@ -129,7 +129,6 @@ def build_view(pos: Position, choice: Choice | None, viewer: int | None) -> Json
         "players": [_player_view(pos, s, viewer) for s in range(len(pos.players))],
         "scores": [s.total for s in final_scores(pos)],
         "log": pos.log[-8:],
-        "expansions": pos.ext.get("expansions", "none") if pos.ext else "none",
     }
     if keys_on(pos):
         view["keys"] = _keys_view(pos)

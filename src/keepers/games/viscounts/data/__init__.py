@@ -1069,7 +1069,7 @@ _ROW_COUNTERS: dict[str, Callable[[GameData], int]] = {
     "townsfolk.csv": lambda d: len(d.townsfolk),
     "heroes.csv": lambda d: len(d.heroes),
     "outsiders.csv": lambda d: len(d.outsiders),
-    "manuscripts.csv": lambda d: len(d.manuscripts),
+    "manuscripts.csv": lambda d: sum(1 for m in d.manuscripts.values() if m.set != "GatesBoard"),
     "player_cards.csv": lambda d: len(d.player_cards),
     "schemes.csv": lambda d: len(d.schemes),
     "castle_leaders.csv": lambda d: len(d.leaders),
