@@ -1,13 +1,15 @@
 """Playing any game on one terminal, people and bots together.
 
 Each human decision shows the player's own view (``game.render``), then a
-numbered menu of the legal decisions (a long menu is shown a page at a time);
-the player answers with a number or the text command.  A few words are always
-understood and never count as decisions: ``help`` (what the player can do now
-and how to type it), ``log`` (the last public decisions, as the game describes
-them), ``rules`` (the rules of the current phase, from the game), ``info <name>``
-(what a card, tile or space does, from the game's data) and ``more`` (the next
-page of a long menu); the first word of several decisions (``fence``) lists
+numbered menu of the legal decisions, a page at a time: a page fits the screen's
+height under the turn line and the prompt, so on a low screen (80×24) the board
+scrolls up and the prompt and menu stay in view.  The player answers with a
+number or the text command.  A few words are always understood and never count
+as decisions: ``help`` (what the player can do now and how to type it), ``log``
+(the last public decisions, as the game describes them), ``rules`` (the rules of
+the current phase, from the game), ``info <name>`` (what a card, tile or space
+does, from the game's data), ``board`` (the board again, a screen at a time) and
+``more`` (the next page of a long menu); the first word of several decisions (``fence``) lists
 only those.  ``undo`` takes back the player's last decision (and the bots' since),
 unless something hidden from the player came to light since (see :class:`Undo`).
 Bots play by themselves.
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
+from rich.segment import SegmentLines
 from rich.table import Table
 from rich.text import Text
 
@@ -39,9 +42,12 @@ LOG = "log"
 RULES = "rules"
 INFO = "info"
 MORE = "more"
+BOARD = "board"
 UNDO = "undo"
 PAGE = 16
 """A menu longer than this is shown a page at a time (so the board stays on screen)."""
+MIN_ROWS = 2
+"""A page of the menu takes at least this many rows, however low the screen."""
 RNG = "rng"
 """The field of ``to_dict()`` holding a generator state (every game keeps its chance there)."""
 RNG_MASK = 2**64 - 1
@@ -249,22 +255,79 @@ def _hide(console: Console, read: Reader, seat: int) -> None:
     console.clear()
 
 
-def _menu(console: Console, game: Game, prompt: str, legal: list[str],
-          page: int | None = None) -> None:
-    """Print the decision's prompt and the numbered legal decisions.
+def _rows(console: Console, text: Text | str) -> int:
+    """How many screen rows ``text`` takes at the console's width."""
+    text = Text(text) if isinstance(text, str) else text
+    return max(1, len(text.wrap(console, console.width)))
 
-    With ``page`` given, a menu longer than :data:`PAGE` shows only that page
-    and says how to see the next one; numbers always count from the first decision.
+
+class _Menu:
+    """The numbered decisions on screen, a page at a time.
+
+    A page holds at most :data:`PAGE` decisions and fits the screen under the turn
+    line and the prompt, above the question (so at 80×24 the prompt and the page stay
+    in view while the board scrolls up); numbers always count from the first decision.
+    A first word narrows the menu to the decisions it begins; ``more`` turns the page.
     """
-    console.print(Text(prompt, style="bold"))
-    start, stop = 0, len(legal)
-    if page is not None and len(legal) > PAGE:
-        start = page % -(-len(legal) // PAGE) * PAGE
-        stop = min(start + PAGE, len(legal))
-    _numbered(console, game, legal, range(start, stop))
-    if stop - start < len(legal):
-        console.print(Text(t("play.more", first=start + 1, last=stop, count=len(legal),
-                             word=_narrowing(legal, legal[start])), style="dim"))
+
+    def __init__(self, console: Console, game: Game, prompt: str, legal: list[str]) -> None:
+        self.console, self.game, self.prompt, self.legal = console, game, prompt, legal
+        self.numbers = list(range(len(legal)))
+        self.page = 0
+
+    def show(self, numbers: list[int] | None = None, page: int = 0) -> None:
+        """Print the prompt and page ``page`` of ``numbers`` (default: those shown last)."""
+        if numbers is not None:
+            self.numbers = numbers
+        pages = self._pages()
+        self.page = page % len(pages)
+        shown = pages[self.page]
+        self.console.print(Text(self.prompt, style="bold"))
+        _numbered(self.console, self.game, self.legal, shown)
+        if len(pages) > 1:
+            self.console.print(self._more(shown), style="dim")
+
+    def more(self) -> None:
+        """Print the next page (the first again after the last)."""
+        self.show(page=self.page + 1)
+
+    def _more(self, shown: list[int]) -> Text:
+        listed = [self.legal[n] for n in self.numbers]
+        return Text(t("play.more", first=shown[0] + 1, last=shown[-1] + 1,
+                      count=len(self.numbers), word=_narrowing(listed, self.legal[shown[0]])))
+
+    def _pages(self) -> list[list[int]]:
+        """``numbers`` cut into pages that fit the rows left free (:meth:`_free`)."""
+        rows = {n: _rows(self.console, _line(self.game, self.legal, n)) for n in self.numbers}
+        free = self._free(sum(rows.values()))
+        pages: list[list[int]] = [[]]
+        used = 0
+        for number in self.numbers:
+            if pages[-1] and (used + rows[number] > free or len(pages[-1]) >= PAGE):
+                pages.append([])
+                used = 0
+            pages[-1].append(number)
+            used += rows[number]
+        return pages
+
+    def _free(self, needed: int) -> int:
+        """The rows a page may take: the screen less the turn line, the prompt, the line
+        about further pages (when ``needed`` rows do not fit), the question and the row
+        the answer leaves, but never fewer than :data:`MIN_ROWS`."""
+        fixed = 2 + _rows(self.console, self.prompt) + _rows(self.console, _ask(len(self.legal)))
+        if needed > self.console.height - fixed:
+            sample = self.numbers[:1] * 2
+            fixed += _rows(self.console, self._more(sample))
+        return max(MIN_ROWS, self.console.height - fixed)
+
+
+def _ask(count: int) -> str:
+    return t("play.ask", count=count)
+
+
+def _line(game: Game, legal: list[str], number: int) -> Text:
+    """Decision ``number`` (0-based) of ``legal`` as a menu line, numbered from 1."""
+    return Text(f"{number + 1:>4}. ").append(_label(game, legal[number]))
 
 
 def _narrowing(legal: list[str], action: str) -> str:
@@ -281,7 +344,7 @@ def _narrowing(legal: list[str], action: str) -> str:
 def _numbered(console: Console, game: Game, legal: list[str], numbers: Sequence[int]) -> None:
     """Print the decisions at ``numbers`` (0-based) of ``legal``, numbered from 1."""
     for number in numbers:
-        console.print(Text(f"{number + 1:>4}. ").append(_label(game, legal[number])))
+        console.print(_line(game, legal, number))
 
 
 def _rules(console: Console, game: Game, view: JsonDict) -> None:
@@ -301,11 +364,22 @@ def _info(console: Console, game: Game, name: str, view: JsonDict) -> None:
     console.print(Text(text))
 
 
-def _help(console: Console, game: Game, prompt: str, legal: list[str]) -> None:
+def _help(console: Console, menu: _Menu) -> None:
     """What the player can do now and how to type it (not a decision)."""
-    console.print(Text(t("play.help_now", count=len(legal)), style="bold"))
-    _menu(console, game, prompt, legal)
-    console.print(t("play.help_typing", count=len(legal), example=legal[0]))
+    console.print(Text(t("play.help_now", count=len(menu.legal)), style="bold"))
+    menu.show(list(range(len(menu.legal))))
+    console.print(t("play.help_typing", count=len(menu.legal), example=menu.legal[0]))
+
+
+def _board(console: Console, read: Reader, board: Any) -> None:
+    """Print the board (not a decision); one taller than the screen is shown a screen at
+    a time, Enter for the next (any other answer stops there)."""
+    lines = console.render_lines(board, console.options, pad=False)
+    step = max(MIN_ROWS, console.height - 2)
+    for start in range(0, len(lines), step):
+        if start and read(t("play.board_next", shown=start, total=len(lines))).strip():
+            return
+        console.print(SegmentLines(lines[start:start + step], new_lines=True), end="")
 
 
 def _log(console: Console, history: Sequence[Text]) -> None:
@@ -326,62 +400,68 @@ def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Con
     or None when the player asked to ``undo`` and ``undo()`` (the reason it is
     refused, or None) allows it.
 
-    ``help``, ``log``, ``rules``, ``info`` and ``more`` are answered without taking a
-    decision; a refused ``undo`` changes nothing.
+    ``help``, ``log``, ``rules``, ``info``, ``board`` and ``more`` are answered without
+    taking a decision; a refused ``undo`` changes nothing.
     """
     decision = state.decision()
     assert decision is not None
     view = state.view(seat)
-    console.print(game.render(view))
+    board = game.render(view)
+    console.print(board)
     console.rule(t("play.your_turn", seat=seat, name=name, round=state.round_number))
     legal = state.legal_actions()
-    page = 0
-    _menu(console, game, decision.prompt, legal, page)
+    menu = _Menu(console, game, decision.prompt, legal)
+    menu.show()
+    words: dict[str, Callable[[str], None]] = {
+        **dict.fromkeys(HELP, lambda rest: _help(console, menu)),
+        LOG: lambda rest: _log(console, history),
+        RULES: lambda rest: _rules(console, game, view),
+        INFO: lambda rest: _info(console, game, rest, view),
+        BOARD: lambda rest: _board(console, read, board),
+        MORE: lambda rest: menu.more(),
+    }
     while True:
-        entry = " ".join(read(t("play.ask", count=len(legal))).split())
-        if not entry:
-            continue
+        entry = " ".join(read(_ask(len(legal))).split())
         word, _, rest = entry.partition(" ")
-        if entry.lower() in HELP:
-            _help(console, game, decision.prompt, legal)
-            continue
-        if entry.lower() == LOG:
-            _log(console, history)
-            continue
-        if entry.lower() == RULES:
-            _rules(console, game, view)
-            continue
-        if word.lower() == INFO:
-            _info(console, game, rest, view)
-            continue
-        if entry.lower() == UNDO:
+        if word.lower() in words and (not rest or word.lower() == INFO):
+            words[word.lower()](rest)
+        elif entry.lower() == UNDO:
             refusal = t("play.undo_none") if undo is None else undo()
             if refusal is None:
                 return None
             console.print(Text(refusal, style="yellow"))
-            continue
-        if entry.lower() == MORE:
-            page += 1
-            _menu(console, game, decision.prompt, legal, page)
-            continue
-        if entry.isdigit():
-            number = _number(entry)
-            if not 1 <= number <= len(legal):
-                console.print(Text(t("play.bad_number", count=len(legal)), style="red"))
-                continue
-            entry = legal[number - 1]
-        starting = [n for n, a in enumerate(legal) if a.lower().startswith(entry.lower() + " ")]
-        if starting and entry.lower() not in (a.lower() for a in legal):
-            _numbered(console, game, legal, starting)  # a first word narrows the menu
-            continue
-        folded = [a for a in legal if a.lower() == entry.lower()]
-        action = folded[0] if len(folded) == 1 else entry
-        try:
-            state.apply(action)
-        except RuleError as exc:
-            console.print(Text(t("play.refused", reason=str(exc)), style="red"))
-            continue
-        return action
+        elif entry:
+            action = _chosen(console, menu, entry)
+            if action is not None and _applied(console, state, action):
+                return action
+
+
+def _chosen(console: Console, menu: _Menu, entry: str) -> str | None:
+    """The decision ``entry`` names (a number or a text), or None when it is a bad number
+    (said) or the first words of several decisions (those are listed instead)."""
+    legal = menu.legal
+    if entry.isdigit():
+        number = _number(entry)
+        if not 1 <= number <= len(legal):
+            console.print(Text(t("play.bad_number", count=len(legal)), style="red"))
+            return None
+        return legal[number - 1]
+    starting = [n for n, a in enumerate(legal) if a.lower().startswith(entry.lower() + " ")]
+    if starting and entry.lower() not in (a.lower() for a in legal):
+        menu.show(starting)  # a first word narrows the menu
+        return None
+    folded = [a for a in legal if a.lower() == entry.lower()]
+    return folded[0] if len(folded) == 1 else entry
+
+
+def _applied(console: Console, state: GameState, action: str) -> bool:
+    """Apply ``action``; a refusal is said in one line and changes nothing."""
+    try:
+        state.apply(action)
+    except RuleError as exc:
+        console.print(Text(t("play.refused", reason=str(exc)), style="red"))
+        return False
+    return True
 
 
 def _number(entry: str) -> int:
