@@ -6,6 +6,7 @@ import pytest
 from gdhelp import BLUE, RED, act, blank, build_on, deal, give, hx, put, refresh
 
 from keepers.core.errors import RuleError
+from keepers.games.gardiens import builder
 from keepers.games.gardiens.rules import board
 
 
@@ -21,9 +22,7 @@ def test_pass_is_always_legal_and_actions_listed() -> None:
 
 def test_build_pays_banks_and_records_type() -> None:
     """GR-7.1 GR-7.2 GR-7.3 GR-18.2: cost paid, tile placed, +2 VP, type recorded."""
-    st = blank(2)
-    put(st, RED, "T01", 1)
-    give(st, RED, wood=2, stone=1)
+    st = builder.position(2, guardians={"T01": (RED, 1)}, cubes={RED: {"wood": 2, "stone": 1}})
     act(st, "build warehouse T01")
     assert st.hex_building(hx(st, "T01")) == "warehouse"
     assert st.cubes[RED] == [0, 0, 0, 0, 0]
@@ -68,10 +67,8 @@ def test_buildings_belong_to_the_hex() -> None:
 def test_recruit_draws_then_places() -> None:
     """GR-8.1 GR-8.2 GR-8.3 GR-26.35 GR-12.7: pay 1 food + 1 gold, take a river card
     (river refilled) or the deck top, then place on a controlled hex."""
-    st = blank(2)
-    put(st, RED, "T01", 1)
-    put(st, RED, "T08", 1)
-    give(st, RED, food=1, gold=1)
+    st = builder.position(2, guardians={"T01": (RED, 1), "T08": (RED, 1)},
+                          cubes={RED: {"food": 1, "gold": 1}})
     river_card = st.river[2]
     act(st, "recruit", f"take {river_card}")
     assert st.hands[RED] == [river_card]

@@ -522,10 +522,48 @@ counts, S a list of texts."""
 def check_position(position: Position) -> None:
     """Refuse a built position whose pending decision the rules could not have asked,
     or whose steps name what is not there; then try each option of the decision."""
+    if not position.over:
+        _check_round_steps(position)
     _check_references(position)
     _check_pending_info(position)
     if position.pending is not None:
         _try_options(position)
+
+
+def _check_round_steps(position: Position) -> None:
+    """The bottom of the step stack is the rest of the round (KT-4.1): in setup, the
+    setup steps still to come (KT-3.10); in a round, its end and the phases after the
+    current one."""
+    steps = position.steps
+    if position.round == 0:
+        _check_setup_steps(position)
+        return
+    later = [("end_round",)] + [("phase", k) for k in range(5, position.phase, -1)]
+    if steps[:len(later)] != later or any(s[0] == "phase" for s in steps[len(later):]):
+        READER.refuse("frames", f"do not hold the rest of round {position.round} after "
+                                f"phase {position.phase} (KT-4.1)")
+    if any(s[0] in SETUP_STEPS for s in steps):
+        READER.refuse("frames", "hold a setup step after setup (KT-3.10)")
+
+
+SETUP_STEPS = frozenset({"start", "lay_field", "lay_cottage"})
+
+
+def _check_setup_steps(position: Position) -> None:
+    """KT-3.10: five setup rounds, each player laying a field then a cottage, clockwise
+    from the first player; one field tile in the stack for each field still to lay."""
+    n, first = position.n, position.first
+    order = [(kind, (first + i) % n) for _ in range(5) for i in range(n)
+             for kind in ("lay_field", "lay_cottage")]
+    remaining = list(reversed(position.steps[1:]))
+    done = len(order) - len(remaining)
+    pending = position.pending
+    asked = {"field": "lay_field", "cottage": "lay_cottage"}.get(pending.kind if pending else "")
+    if (position.steps[:1] != [("start",)] or done < 1 or order[done:] != remaining
+            or pending is None or order[done - 1] != (asked, pending.player)):
+        READER.refuse("frames", "are not the setup rounds still to play (KT-3.10)")
+    if len(position.field_stack) != sum(kind == "lay_field" for kind, _ in remaining):
+        READER.refuse("stack", "does not hold one field tile per field still to lay (KT-3.10)")
 
 
 def _check_references(position: Position) -> None:
