@@ -46,7 +46,9 @@ def test_start_window_polls_clockwise_and_silently_skips() -> None:
     at_phase(s, 1)
     d = s.decision()
     assert d is not None and d.kind == "law" and d.player == 1 and not d.public
-    assert s.view(0)["decision"] is None  # KT-4.14: nobody sees who is polled
+    # KT-4.14: nobody sees who is polled; seat 0 sees the table as if the poll had passed
+    assert s.view(0)["decision"]["kind"] == "marker"
+    assert s.view(None)["decision"]["player"] == 0
     play(s, "play C09")
     assert s.decision().player == 2  # type: ignore[union-attr]
     play(s, "pass")

@@ -2,7 +2,11 @@
 
 Also which decisions are public (KT-13.3): the others are secret (a law
 poll must not show who holds a playable card, KT-4.14), and a view shows a
-secret decision only to its decider.
+secret decision only to its decider.  While a seat is polled, every other seat
+sees the table as it would be had that seat held no playable card: the poll
+answered ``pass`` on a copy, up to the next decision it may see (a public one,
+or its own).  So no view tells a poll from no poll; a card played is then
+announced like any play.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from keepers.core.i18n import t
+from keepers.games.keythedral import flow
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES
 from keepers.games.keythedral.rules.mat import face_up
 from keepers.games.keythedral.rules.scoring import scores, winners
@@ -22,6 +27,9 @@ PUBLIC_KINDS = frozenset({
     "as", "final", "relay", "bid", "first",
 })
 """Decision kinds everyone may see being asked (not ``law`` and ``veto``)."""
+SECRET_PASSES = 200
+"""Secret polls answered ``pass`` on a copy before a view gives up looking further
+(a round polls each seat a few times per window; 200 is far beyond any)."""
 
 
 def prompt(kind: str) -> str:
@@ -58,8 +66,12 @@ def build_view(position: Position, player: int | None,
     """Everything ``player`` may see; ``None`` is a spectator with no screen.
 
     ``legal_actions`` gives the pending decision's options (asked only when
-    ``player`` decides).
+    ``player`` decides).  During a secret poll of another seat, the view is that of
+    the table once the poll has passed (KT-4.14).
     """
+    seen = seen_position(position, player)
+    if seen is not position:
+        return build_view(seen, player, lambda: flow.options(seen))
     pending = position.pending
     shown_decider = None
     if pending is not None and (pending.kind in PUBLIC_KINDS or pending.player == player):
@@ -119,6 +131,28 @@ def build_view(position: Position, player: int | None,
             "fences": position.fences_left[player],
         }
     return view
+
+
+def seen_position(position: Position, player: int | None) -> Position:
+    """KT-4.14: the position ``player`` may see: this one, unless another seat is being
+    asked a secret decision; then a copy where every secret decision that ``player``
+    may not see is answered ``pass``, up to one it may see (or the end of the game).
+
+    A secret decision that cannot be passed (an exposed card must be played, KT-12.10)
+    stops the search: who holds an exposed card is public.
+    """
+    pending = position.pending
+    if pending is None or pending.kind in PUBLIC_KINDS or pending.player == player:
+        return position
+    seen = position.copy()
+    for _ in range(SECRET_PASSES):
+        pending = seen.pending
+        if pending is None or pending.kind in PUBLIC_KINDS or pending.player == player:
+            break
+        if "pass" not in flow.options(seen):
+            break
+        flow.play(seen, "pass")
+    return seen
 
 
 def _effects(position: Position) -> dict[str, Any]:
