@@ -28,7 +28,7 @@ from keepers.core.i18n import choose_language, t
 from keepers.core.record import GameRecord, load_position
 from keepers.core.record import save_position as write_position
 from keepers.core.registry import game_names, get_game
-from keepers.core.terminal import HUMAN, play_terminal, seat_bots, show_result
+from keepers.core.terminal import HUMAN, play_terminal, seat_bots, seat_number, show_result
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -199,17 +199,20 @@ def _seats(game: Game, players: int | None, seats: str | None, human_first: bool
     return [names[i % len(names)] for i in range(count)]
 
 
-def _show(console: Console, game: Game, state: GameState, seat: int | None,
+def _show(console: Console, game: Game, state: GameState, as_seat: int | None,
           names: list[str]) -> None:
-    """Render a position as ``seat`` (None: a spectator) sees it, with scores when over."""
-    if seat is not None and not 0 <= seat < state.num_players:
-        raise KeepersError(t("cli.bad_seat", seat=seat, count=state.num_players))
+    """Render a position as seat ``as_seat`` (counted from 1; None: a spectator) sees it,
+    with scores when over."""
+    if as_seat is not None and not 1 <= as_seat <= state.num_players:
+        raise KeepersError(t("cli.bad_seat", seat=as_seat, count=state.num_players))
+    seat = None if as_seat is None else as_seat - 1
     console.print(game.render(state.view(seat)))
     decision = state.decision()
     if decision is None:
         show_result(console, state, names or ["-"] * state.num_players)
     elif decision.public or seat == decision.player:
-        console.print(t("cli.waiting", seat=decision.player, prompt=decision.prompt))
+        console.print(t("cli.waiting", seat=seat_number(decision.player),
+                        prompt=decision.prompt))
 
 
 @app.command("games", help=t("cli.games_help"))
@@ -253,7 +256,8 @@ def play_command(game_name: GameArg, players: Players = None, seats: Seats = Non
         rec = _new_record(game, players, seats, seed, option)
     _output("--record", record)
     console = Console()
-    console.print(t("cli.playing", title=game.title, seats=", ".join(rec.seats)))
+    seats = ", ".join(f"{seat_number(seat)} {name}" for seat, name in enumerate(rec.seats))
+    console.print(t("cli.playing", title=game.title, seats=seats))
     if rec.actions:
         console.print(t("cli.resumed", count=len(rec.actions)))
     _stop_on_hangup()

@@ -74,8 +74,10 @@ def test_replay_and_position(tmp_path: Path) -> None:
     record.save(path)
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0 and "Final scores" in result.output
-    result = runner.invoke(app, ["replay", str(path), "--upto", "1", "--as-seat", "1"])
-    assert result.exit_code == 0 and "Waiting for seat 1" in result.output
+    result = runner.invoke(app, ["replay", str(path), "--upto", "1", "--as-seat", "2"])
+    assert result.exit_code == 0 and "Waiting for seat 2" in result.output  # counted from 1
+    hand = record.replay(upto=1).to_dict()["hands"][1]
+    assert str(sorted(hand)) in result.output  # the second seat's own view
     assert "Position after 1 of" in result.output
     _error_line(runner.invoke(app, ["replay", str(path), "--upto", "999"]).output)
     _error_line(runner.invoke(app, ["replay", str(path), "--as-seat", "5"]).output)

@@ -150,5 +150,6 @@ def test_as_seat_outside_the_game_is_refused(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     assert runner.invoke(app, ["play", "toyrace", "--seats", "greedy,random",
                                "--record", str(record)]).exit_code == 0
-    _refused(["replay", str(record), "--as-seat", "2"], "--as-seat", "0 to 2")
+    _refused(["replay", str(record), "--as-seat", "3"], "--as-seat", "1 to 2")
+    _refused(["replay", str(record), "--as-seat", "0"], "--as-seat", "1 to 2")
     _refused(["replay", str(record), "--upto", "-1"], "--upto")

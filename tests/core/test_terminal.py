@@ -59,13 +59,13 @@ def test_screen_is_hidden_between_two_humans() -> None:
     code, out, record, prompts = _run(["human", "human", "greedy"], ["", "1", "", "1"],
                                       terminal=True)
     passes = [p for p in prompts if p.startswith("Pass the device")]
-    assert passes == ["Pass the device to seat 0, then press Enter. ",
-                      "Pass the device to seat 1, then press Enter. ",
-                      "Pass the device to seat 0, then press Enter. "]  # input ends there
+    assert passes == ["Pass the device to seat 1, then press Enter. ",
+                      "Pass the device to seat 2, then press Enter. ",
+                      "Pass the device to seat 1, then press Enter. "]  # input ends there
     assert code == 1 and len(record.actions) == 3
     assert out.count("\x1b[2J") == 5  # cleared before and after each hand-over
     seat1_screen = out.split("\x1b[2J")[4]
-    assert "Seat 0 (human): Advance" in seat1_screen  # seat 1 is told what seat 0 did
+    assert "Seat 1 (human): Advance" in seat1_screen  # the second is told what the first did
     hands = record.replay(upto=1).to_dict()["hands"]
     assert sorted(hands[0]) != sorted(hands[1])
     assert str(sorted(hands[0])) not in seat1_screen
@@ -91,12 +91,12 @@ def test_help_and_log_are_not_decisions() -> None:
     code, out, record, prompts = _run(["human", "greedy"], ["log", "help", "1", "LOG", "?"])
     assert code == 1 and len(record.actions) == 2  # the human's "1" and the bot's answer
     assert all(p.startswith("Your decision (1-") for p in prompts)
-    assert "Your turn: you are seat 0 (human)" in out
+    assert "Your turn: you are seat 1 (human)" in out
     assert "No decision has been taken yet." in out
     assert "You can take one of these" in out and "Type its number (1 to" in out
     assert "The last 2 of 2 decisions:" in out
     log = out.split("The last 2 of 2 decisions:")[1]
-    assert "Seat 0 (human): Advance" in log and "Seat 1 (greedy): " in log
+    assert "Seat 1 (human): Advance" in log and "Seat 2 (greedy): " in log
 
 
 def test_resumed_game_logs_the_replayed_decisions() -> None:
@@ -115,8 +115,8 @@ def test_resumed_game_logs_the_replayed_decisions() -> None:
     code = play_terminal(GAME, record, console=Console(file=out, width=100), read=read)
     text = out.getvalue()
     assert code == 1 and record.actions == played
-    assert "The last 2 of 2 decisions:" in text and "Seat 1 (greedy): Advance" in text
-    assert "Your turn: you are seat 0 (human) — round 2" in text
+    assert "The last 2 of 2 decisions:" in text and "Seat 2 (greedy): Advance" in text
+    assert "Your turn: you are seat 1 (human) — round 2" in text
 
 
 def test_rules_info_and_more_are_not_decisions(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -73,6 +73,12 @@ def stream_reader(stream: TextIO, console: Console | None = None) -> Reader:
     return read
 
 
+def seat_number(seat: int) -> int:
+    """The number players see for engine seat ``seat``: on screen seats count from 1
+    (seat 1 is the first seat); records, positions and bots count from 0."""
+    return seat + 1
+
+
 def seat_bots(game: Game, seats: Sequence[str], seed: int) -> dict[int, Bot]:
     """Build the bots of the non-human seats, each seeded by :func:`bot_seed` of the game
     seed; unknown names raise :class:`KeepersError`."""
@@ -245,13 +251,13 @@ def _event(game: Game, decision: Decision, name: str, action: str) -> Text | Non
     """
     if not decision.public:
         return None
-    who = t("play.who", seat=decision.player, name=name)
+    who = t("play.who", seat=seat_number(decision.player), name=name)
     return Text(f"{who}: ").append(_label(game, action))
 
 
 def _hide(console: Console, read: Reader, seat: int) -> None:
     console.clear()
-    read(t("play.pass_device", seat=seat))
+    read(t("play.pass_device", seat=seat_number(seat)))
     console.clear()
 
 
@@ -408,7 +414,8 @@ def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Con
     view = state.view(seat)
     board = game.render(view)
     console.print(board)
-    console.rule(t("play.your_turn", seat=seat, name=name, round=state.round_number))
+    console.rule(t("play.your_turn", seat=seat_number(seat), name=name,
+                   round=state.round_number))
     legal = state.legal_actions()
     menu = _Menu(console, game, decision.prompt, legal)
     menu.show()
@@ -486,9 +493,9 @@ def show_result(console: Console, state: GameState, seats: Sequence[str]) -> Non
     for seat, score in enumerate(state.scores()):
         mark = " *" if seat in winners else ""
         name = seats[seat] if seat < len(seats) else "?"
-        table.add_row(str(seat), name, f"{score}{mark}")
+        table.add_row(str(seat_number(seat)), name, f"{score}{mark}")
     console.print(table)
-    names = ", ".join(t("play.who", seat=s, name=seats[s] if s < len(seats) else "?")
+    names = ", ".join(t("play.who", seat=seat_number(s), name=seats[s] if s < len(seats) else "?")
                       for s in winners)
     console.print(Text(t("result.winners", names=names or "-"), style="bold green"))
     if state.capped:
