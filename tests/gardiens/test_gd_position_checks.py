@@ -70,7 +70,7 @@ def _unknown_objective(d: dict[str, Any]) -> None:
 
 
 CASES: dict[str, tuple[Change, str]] = {
-    "round 10**6 (GR-16.3)": (_set("round", 10**6), "round must be a whole number from 0 to 61"),
+    "round 10**6 (GR-17.7)": (_set("round", 10**6), "round must be a whole number from 0 to 61"),
     "players 3.9": (_set("players", 3.9), "players must be a whole number"),
     "players not the count of n": (_set("n", 4), "n must be the player count 3"),
     "rng negative": (_set("rng", -5), "rng must be a whole number"),
@@ -81,10 +81,10 @@ CASES: dict[str, tuple[Change, str]] = {
     "owner beyond the players (GR-2)": (_owner_out_of_range, "owner[0] must be"),
     "Action card twice (GR-1.4)": (_card_twice, "Action cards do not add up"),
     "unknown Action card": (_unknown_card, "deck[0] must be one of"),
-    "one-sided alliance (GR-13)": (_one_sided_alliance, "ally[0] must name another player"),
+    "one-sided alliance (GR-15.1)": (_one_sided_alliance, "ally[0] must name another player"),
     "nested decision context": (_nested_ctx, "ctx.card must be"),
-    "die face not on the dice (GR-11)": (_combat_dice, "last_combat.attack_dice[0] must be"),
-    "unknown objective (GR-17)": (_unknown_objective, "objectives[0][0] must be one of"),
+    "die face not on the dice (GR-10)": (_combat_dice, "last_combat.attack_dice[0] must be"),
+    "unknown objective (GR-24)": (_unknown_objective, "objectives[0][0] must be one of"),
     "dice injected off the dice (GR-28.2)": (_set("forced_dice", ["7"]), "forced_dice[0]"),
     "round cap beyond reason": (lambda d: d["options"].update(max_rounds=10**9),
                                 "options.max_rounds must be"),

@@ -39,7 +39,7 @@ COUNT_LIMIT = 10_000
 """Banked points, combats won, trades: no game comes near."""
 END_REASONS = ("", "victory_points", "events_exhausted", "round_cap", "shadows_defeated",
                "citadel_fell")
-"""Why a game ended (GR-4.4, GR-16, GR-25); empty while it runs."""
+"""Why a game ended (GR-4.4, GR-17.5, GR-17.7, GR-25); empty while it runs."""
 CTX_LIMIT = 24
 """Arguments of the pending step: a few at most."""
 COMBAT_KEYS = {"attacker": "s", "defender": "s", "from": "s", "to": "s", "engaged": "i",
@@ -60,7 +60,7 @@ def check_raw(data: GameData, raw: Any) -> None:
         READER.refuse("options", "must be an object")
     cap = READER.whole(options.get("max_rounds"), "options.max_rounds", 1, ROUND_LIMIT)
     READER.whole(raw["rng"], "rng", 0, (1 << 64) - 1)
-    READER.whole(raw["round"], "round", 0, cap + 1)  # GR-16.3: the cap ends round cap + 1
+    READER.whole(raw["round"], "round", 0, cap + 1)  # GR-17.7: the cap ends round cap + 1
     _check_scalars(data, raw, n)
     _check_board_lists(data, raw, n)
     _check_player_lists(data, raw, n)
@@ -106,7 +106,7 @@ def _check_player_lists(data: GameData, raw: dict[str, Any], n: int) -> None:
     ally = READER.wholes(raw["ally"], "ally", n, NONE, n - 1)
     for p, partner in enumerate(ally):
         if partner == p or (partner != NONE and ally[partner] != p):
-            READER.refuse(f"ally[{p}]", "must name another player allied back (GR-13)")
+            READER.refuse(f"ally[{p}]", "must name another player allied back (GR-15.1)")
     resources = len(data.resources)
     for p, cubes in enumerate(READER.array(raw["cubes"], "cubes", n, n)):
         READER.wholes(cubes, f"cubes[{p}]", resources, 0, max(data.supply))
@@ -126,7 +126,7 @@ def _check_player_lists(data: GameData, raw: dict[str, Any], n: int) -> None:
 
 
 def _check_piles(data: GameData, raw: dict[str, Any], n: int) -> None:
-    """GR-14, GR-15: the supplies, the decks and the discards."""
+    """GR-1.4, GR-12.8: the supplies, the decks and the discards."""
     READER.wholes(raw["supply"], "supply", len(data.resources), 0, max(data.supply))
     READER.wholes(raw["bsupply"], "bsupply", len(data.buildings), 0,
                   max(b.copies for b in data.buildings))
