@@ -159,8 +159,50 @@ def test_soak_mutated_positions(data: dict[str, Any]) -> None:
     check_mutated(data)
 
 
+# ------------------------------------------------------------------ no false refusals
+def check_every_position_loads(seeds: range, every: int) -> int:
+    """Every ``every``-th position of seeded self-play games (both bots, every player
+    count, competitive and co-operative, the GR-29 readings) loads back unchanged."""
+    from keepers.games.gardiens.bots import GreedyBot
+
+    loaded = 0
+    for seed in seeds:
+        n = 2 + seed % 4
+        options = {"coop": seed % 4 == 1, "shadows": "advance" if seed % 8 == 1 else "block",
+                   "bank_trade": seed % 3 == 0, "first_player": "fixed" if seed % 5 == 2
+                   else "rotate"}
+        state = GAME.new_state(n, seed, options)
+        bots = [(GreedyBot if (p + seed) % 2 else RandomBot)(p, seed) for p in range(n)]
+        decisions = 0
+        while True:
+            if decisions % every == 0 or state.is_over():
+                data = json.loads(json.dumps(state.to_dict()))
+                assert GAME.state_from_dict(data).to_dict() == data
+                loaded += 1
+            if state.is_over():
+                break
+            player = state.to_move()
+            assert player is not None
+            view = state.view(player) if bots[player].needs_view else None
+            state.apply(bots[player].choose(view, state.legal_actions()))
+            decisions += 1
+    COUNTS["positions loaded back"] += loaded
+    return loaded
+
+
+def test_positions_of_self_play_load_back() -> None:
+    """GR-1.4, GR-14, GR-28.3: the checks refuse no position the rules can reach."""
+    assert check_every_position_loads(range(6), every=5) > 50
+
+
 @pytest.mark.soak
-def test_soak_counts_are_reported() -> None:
-    """Prints the counts of the soak run above (run after it, in file order)."""
+def test_soak_every_position_of_many_games_loads_back() -> None:
+    """As above, every decision of 60 games (soak run)."""
+    assert check_every_position_loads(range(100, 160), every=1) > 5_000
+
+
+@pytest.mark.soak
+def test_soak_zz_counts_are_reported() -> None:
+    """Prints the counts of the soak runs above (run after them, in file order)."""
     print(f"\ngardiens positions mutated: {dict(COUNTS)}")
     assert COUNTS["tried"] == COUNTS["refused"] + COUNTS["played out"]

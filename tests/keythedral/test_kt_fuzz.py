@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ktplay import check_board, check_components, check_cubes
+from ktplay import canon, check_board, check_components, check_cubes
 
 from keepers.core.bots import RandomBot
 from keepers.core.errors import RecordError
@@ -149,8 +149,49 @@ def test_soak_mutated_positions(data: dict[str, Any]) -> None:
     check_mutated(data)
 
 
+# ------------------------------------------------------------------ no false refusals
+def check_every_position_loads(seeds: range, every: int) -> int:
+    """Every ``every``-th position of seeded self-play games (both bots, every player
+    count and option) loads back as the same position; returns how many were loaded."""
+    from ktplay import make_bots, seat_names
+
+    loaded = 0
+    for seed in seeds:
+        n = 2 + seed % 4
+        options = {"length": "full" if seed % 3 == 0 else "short", "face_up": seed % 2 == 0,
+                   "max_rounds": 12}
+        state = GAME.new_state(n, seed, options)
+        bots = make_bots(seat_names(n, seed), seed)
+        decisions = 0
+        while True:
+            if decisions % every == 0 or state.is_over():
+                data = json.loads(json.dumps(state.to_dict()))
+                assert canon(GAME.state_from_dict(data).to_dict()) == canon(data)
+                loaded += 1
+            if state.is_over():
+                break
+            player = state.to_move()
+            assert player is not None
+            view = state.view(player) if bots[player].needs_view else None
+            state.apply(bots[player].choose(view, state.legal_actions()))
+            decisions += 1
+    COUNTS["positions loaded back"] += loaded
+    return loaded
+
+
+def test_positions_of_self_play_load_back() -> None:
+    """KT-1.6, KT-3, KT-4: the checks refuse no position the rules can reach."""
+    assert check_every_position_loads(range(2), every=9) > 50
+
+
 @pytest.mark.soak
-def test_soak_counts_are_reported() -> None:
-    """Prints the counts of the soak run above (run after it, in file order)."""
+def test_soak_every_position_of_many_games_loads_back() -> None:
+    """As above, every decision of 40 games (soak run)."""
+    assert check_every_position_loads(range(100, 140), every=1) > 10_000
+
+
+@pytest.mark.soak
+def test_soak_zz_counts_are_reported() -> None:
+    """Prints the counts of the soak runs above (run after them, in file order)."""
     print(f"\nkeythedral positions mutated: {dict(COUNTS)}")
     assert COUNTS["tried"] == COUNTS["refused"] + COUNTS["played out"]
