@@ -138,3 +138,33 @@ def test_position_files_are_read_exactly(tmp_path: Path, change: dict[str, Any],
     with pytest.raises(RecordError) as info:
         load_position(path)
     assert words in _one_line(info)
+
+
+# ------------------------------------------------------------------ the command line
+CORRUPT_FILES = {
+    "nested 100,000 deep": "[" * 100_000,
+    "a 5,000-digit seed": '{"format": "keepers-record", "version": 1, "game": "toyrace", '
+                          '"players": 2, "seed": ' + "9" * 5000 + ', "actions": []}',
+    "rng Infinity": '{"format": "keepers-position", "version": 1, "game": "toyrace", '
+                    '"state": {"rng": Infinity}}',
+    "players 3.9": '{"format": "keepers-record", "version": 1, "game": "toyrace", '
+                   '"players": 3.9, "seed": 1, "actions": []}',
+}
+
+
+@pytest.mark.parametrize("case", list(CORRUPT_FILES))
+@pytest.mark.parametrize("command", ["replay", "position"])
+def test_commands_refuse_corrupt_files_in_one_line(tmp_path: Path, case: str,
+                                                   command: str) -> None:
+    """``keepers replay`` and ``keepers position`` of a corrupt file: one error line, exit
+    code 2, no traceback (these used to end in RecursionError, ValueError, OverflowError)."""
+    from typer.testing import CliRunner
+
+    from keepers.cli import app
+
+    path = tmp_path / "bad.json"
+    path.write_text(CORRUPT_FILES[case])
+    result = CliRunner().invoke(app, [command, str(path)])
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert "Traceback" not in result.output and not isinstance(result.exception, RecursionError)
