@@ -6,7 +6,7 @@ import pytest
 from kthelp import at_turn, board, cubes, deal_card, give, new, play
 
 from keepers.core.errors import RuleError
-from keepers.games.keythedral import KeythedralState
+from keepers.games.keythedral import KeythedralState, builder
 
 STANDARD = {(0, 0): "quarry", (2, 2): "quarry", (2, 0): "forest", (0, 2): "forest"}
 
@@ -15,6 +15,12 @@ def _three(first: int = 0) -> KeythedralState:
     s = new(3, first=first)  # Red 0, Blue 1, Green 2
     board(s, STANDARD, {(-1, 1): (0, 1, False), (3, 1): (1, 1, False), (1, 3): (2, 1, False)})
     return s
+
+
+def _three_at_turn(stocks: dict[int, dict[str, int]]) -> KeythedralState:
+    """The table of ``_three`` set up by the builder, at seat 0's spending turn."""
+    return builder.position(3, fields=STANDARD, stocks=stocks, turn=0,
+                            cottages={(-1, 1): (0, 1), (3, 1): (1, 1), (1, 3): (2, 1)})
 
 
 def _put_on_mat(s: KeythedralState, row: int, tiles: list[str | None]) -> None:
@@ -128,9 +134,7 @@ def test_worked_example_purchase_with_decrease_and_change_of_style() -> None:
 
 def test_declaration_needs_ability_to_pay() -> None:
     """KT-10.3, KT-0.7, KT-16.37: a tile the buyer cannot pay for cannot be declared."""
-    s = _three()
-    give(s, 0, blue=1)
-    at_turn(s, 0)
+    s = _three_at_turn({0: {"blue": 1}})
     assert not any(a.startswith("buy") for a in s.legal_actions())
     with pytest.raises(RuleError, match="KT-10.3"):
         s.apply(f"buy {s.position.rows[0][0]}")
@@ -138,9 +142,8 @@ def test_declaration_needs_ability_to_pay() -> None:
 
 def test_current_row_only() -> None:
     """KT-10.1, KT-10.2: only the lowest row with tiles is buyable; others stay face down."""
-    s = _three()
-    give(s, 0, black=5, brown=5, blue=5, green=5, red=5, white=3, purple=3, yellow=3)
-    at_turn(s, 0)
+    s = _three_at_turn({0: {"black": 5, "brown": 5, "blue": 5, "green": 5, "red": 5,
+                            "white": 3, "purple": 3, "yellow": 3}})
     buys = [a.split()[1] for a in s.legal_actions() if a.startswith("buy")]
     assert buys and all(t.startswith("B04") for t in buys)
     view = s.view(0)
