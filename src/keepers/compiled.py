@@ -38,6 +38,7 @@ MODULES = (
     "keepers.games.viscounts.state",
     "keepers.games.viscounts.flow",
     "keepers.games.viscounts.rules.concepts",
+    "keepers.games.viscounts.rules.gates",
     "keepers.games.viscounts.rules.effects",
     "keepers.games.viscounts.rules.castle",
     "keepers.games.viscounts.rules.actions",

@@ -35,7 +35,8 @@ def variants(game: str) -> list[dict[str, Any]]:
                     {"alliance_sharing": "swap"}]
         return [{}, {"coop": True}, *readings, {"coop": True, "shadows": "advance"}]
     if game == "viscounts":
-        return [{"ai": ai, "expansions": expansions} for expansions in ("none", "keys")
+        return [{"ai": ai, "expansions": expansions}
+                for expansions in ("none", "keys", "gates", "keys,gates")
                 for ai in ("cleric", "builder", "noble", "merchant")]
     raise ValueError(f"no golden variants for {game}")
 

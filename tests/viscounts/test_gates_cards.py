@@ -295,3 +295,25 @@ def test_matilda_draws_discards_and_pays_on_each_hire() -> None:
     state.position.stack = [("hire", 0, "free")]
     run(state, Policy(fixed={"discard": "discard done"}))
     assert len(player.hand) == hand + 1 and player.silver == silver + 1
+
+
+# ============================================================================ outsiders' refusals
+
+@pytest.mark.parametrize("outsider", [
+    pytest.param(o.id, id=f"{o.id}-VG-4.4+{clauses(o.refuse)}")
+    for o in DATA.outsiders.values() if o.set == "Gates"])
+def test_refusing_each_outsider_resolves_its_top_right_effect(outsider: str) -> None:
+    """VG-4.4 / VG-R02 / VG-R07: refusing an outsider takes it out of the game and resolves
+    its top-right effect (the oracle's expectation); a stand-alone refusal pays no silver."""
+    state = gates_position()
+    pos = state.position
+    pos.ext["outsider_row"] = [outsider, "O-G-hunter", "O-G-tyrant"]
+    pos.ext["outsider_deck"] = ["O-G-rogue", "O-G-warrior"]
+    before = gates_snapshot(state)
+    pos.stack = [("eff", 0, "refuse_outsider", "")]
+    refuse = DATA.outsiders[outsider].refuse
+    picks = pick_paths(refuse)[0]
+    run(state, Policy(picks=list(picks)))
+    expected = gates_expect(state, before, "refuse_outsider", picks)
+    assert outsider in pos.removed
+    assert_keys_same(gates_snapshot(state), expected, refuse, before)

@@ -11,7 +11,7 @@ import pytest
 from keepers.core.errors import RuleError
 from keepers.games.viscounts import GAME, ViscountsState, flow
 from keepers.games.viscounts.data import load_data
-from keepers.games.viscounts.rules import concepts, effects, turns
+from keepers.games.viscounts.rules import actions, concepts, effects, turns
 from keepers.games.viscounts.rules.scoring import final_scores, icon_total
 from keepers.games.viscounts.state import profile_of
 
@@ -605,6 +605,46 @@ def test_gates_castle_leader_ability_and_vp(leader: str) -> None:
     assert ability.name in names
     assert concepts.hand_limit(pos, 0) == DATA.player_board.hand_limit
     assert final_scores(pos)[0].parts["leader"] == DATA.leaders[leader].vp == 5
+
+
+def _leader_effect(leader: str, leads: bool) -> int:
+    """What the leader's ability changes for seat 0 in a small scene (a number to compare)."""
+    state = gates_position()
+    pos = state.position
+    pos.ext["leader_card"] = leader
+    pos.leader = 0 if leads else -1
+    player = pos.players[0]
+    if leader == "CL1":                               # on_shuffle: a resource
+        concepts.shuffle_discard(pos, 0)
+        run(state, Policy())
+        return player.ink
+    if leader == "CL2":
+        return concepts.modifier_total(pos, 0, "extra_move")
+    if leader == "CL3":
+        return profile_of(pos, 0).icons["noble"]
+    if leader == "CL4":
+        return actions.dismiss_cost(pos, 0, DATA.card("TF-B-antagonist"))
+    if leader == "CL5":                               # on_hire: a silver
+        silver = player.silver
+        pos.stack = [("hire", 0, "free")]
+        run(state, Policy())
+        return player.silver - silver
+    other = pos.players[1]                            # CL6: a silver in every collision
+    other.corruption = other.virtue = 3
+    silver = player.silver
+    pos.current, pos.phase = 1, "collision"
+    turns.begin_collision(pos, 1)
+    run(state, Policy())
+    return player.silver - silver
+
+
+@pytest.mark.parametrize(("leader", "change"), [("CL1", 1), ("CL2", 1), ("CL3", 1), ("CL4", -1),
+                                                ("CL5", 1), ("CL6", 1)])
+def test_each_gates_castle_leader_ability_acts(leader: str, change: int) -> None:
+    """VG-7.1: each leader's ability changes play for the player leading (a resource on
+    shuffles, a free step, a noble icon, cheaper dismissal, silver on hires, silver in
+    collisions), and nothing for anyone else."""
+    assert _leader_effect(leader, True) - _leader_effect(leader, False) == change
 
 
 def test_cl1_gains_a_resource_on_each_shuffle() -> None:

@@ -80,6 +80,7 @@ LastProfile = tuple[list[str | None], list[bool], list[str], bool, Any, Profile,
                     list[str | None], list[str]]
 _NO_PUBLICS: list[str] = []
 _NO_HELD: list[str] = []
+_AI_LEADS: list[str] = ["-"]
 _NO_CHESTS: list[str | None] = []
 
 
@@ -290,7 +291,9 @@ def profile_of(pos: Position, seat: int) -> Profile:
         placed: list[list[str | None]] | None = ext.get("chests")
         if placed is not None:
             chests = placed[seat]
-        if "builders" in ext:
+        builders: list[list[Any]] | None = ext.get("builders")
+        if builders is not None and (leads or builders[0][1] == seat
+                                     or builders[1][1] == seat):
             held = _held_cards(pos, seat, leads)
     if last is not None and last[0] == player.spaces and last[1] == player.covered \
             and last[2] == player.bonus and last[3] == leads and last[4] == board \
@@ -326,7 +329,7 @@ def _held_cards(pos: Position, seat: int, leads: bool) -> list[str]:
     """Gates of Gold cards whose abilities a person holds: builder cards (VG-6), and the
     revealed castle leader while they lead (VG-7.1)."""
     if pos.players[seat].is_ai:       # VG-9.3: VP only; "-" keeps its profile apart
-        return ["-"] if leads else _NO_HELD
+        return _AI_LEADS if leads else _NO_HELD
     held = [card for card, owner in pos.ext["builders"] if owner == seat]
     if leads:
         held.append(pos.ext["leader_card"])

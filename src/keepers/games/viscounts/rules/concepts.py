@@ -321,7 +321,22 @@ def unlocked_columns(pos: Position, seat: int) -> tuple[bool, bool, bool, bool]:
     boards: list[str | None] | None = pos.ext.get("boards") if pos.ext else None
     board = boards[seat] if boards is not None and seat < len(boards) else None
     if board is None:
-        return (False, False, False, False)
-    held = set(ribbons(pos, seat))
-    colours = pos.data.manuscript_boards[board].colours
-    return (True, colours[1] in held, colours[2] in held, colours[3] in held)
+        return NO_COLUMNS
+    manuscripts = pos.players[seat].manuscripts
+    if len(manuscripts) == 1:                       # the starting manuscript only
+        return FIRST_COLUMN
+    # Asked with every decision of a Gates turn: memoised by what decides it (the chosen
+    # colours only matter, and are only looked at, once one was chosen).
+    chosen: list[list[str]] = pos.ext["ribbon_choice"]
+    key = ("columns", board, tuple(manuscripts), tuple(map(tuple, chosen)) if chosen else ())
+    found: tuple[bool, bool, bool, bool] | None = pos.data.memo.get(key)
+    if found is None:
+        held = set(ribbons(pos, seat))
+        colours = pos.data.manuscript_boards[board].colours
+        found = pos.data.memo[key] = (True, colours[1] in held, colours[2] in held,
+                                      colours[3] in held)
+    return found
+
+
+NO_COLUMNS = (False, False, False, False)
+FIRST_COLUMN = (True, False, False, False)

@@ -185,14 +185,17 @@ BOARD_SILVER = tuple(f"board silver {r}" for r in RESOURCES)
 
 def board_options(pos: Position, seat: int) -> tuple[str, ...]:
     """The unlocked column abilities the player can pay for now (VG-2.2, VG-2.3)."""
-    _, resource_silver, silver_draw, rearrange = unlocked_columns(pos, seat)
     player = pos.players[seat]
+    resources = player.ink + player.gold + player.stone
+    if not resources and player.silver < 2:
+        return ()                                  # nothing to pay any column with
+    _, resource_silver, silver_draw, rearrange = unlocked_columns(pos, seat)
     out: list[str] = []
     if resource_silver:
         out.extend(o for o, r in zip(BOARD_SILVER, RESOURCES, strict=True) if player.get(r))
     if silver_draw and player.silver >= 2 and (player.draw or player.discard):
         out.append("board draw")
-    if rearrange and player.resources() >= 3:
+    if rearrange and resources >= 3:
         out.append("board rearrange")
     return tuple(out)
 
@@ -200,8 +203,8 @@ def board_options(pos: Position, seat: int) -> tuple[str, ...]:
 def extend_choice(pos: Position, choice: Choice) -> Choice:
     """Add the column abilities to a decision of the owner's own turn (VG-2.3, VG-R11)."""
     seat = choice.player
-    if seat != pos.current or pos.phase in ("setup", "end", "over") \
-            or "boards" not in pos.ext or pos.players[seat].is_ai:
+    if seat != pos.current or "boards" not in pos.ext or pos.phase in ("setup", "end", "over") \
+            or pos.players[seat].is_ai:
         return choice
     extra = board_options(pos, seat)
     if not extra:

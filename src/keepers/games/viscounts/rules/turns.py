@@ -437,7 +437,7 @@ def step_recruit(pos: Position, task: Task) -> Choice:
     """Ask whether to hire the adjacent townsfolk (VB-6.4.1)."""
     seat = task[1]
     card = _hireable_adjacent(pos, seat)
-    options = (RECRUIT[card], "recruit pass") if card else ("recruit pass",)
+    options: tuple[str, ...] = (RECRUIT[card], "recruit pass") if card else ("recruit pass",)
     if pos.ext and kings_order_hire(pos, seat, False):
         options = (*options, RECRUIT_KO)                       # VG-2.2 column 1
     return ask_distinct(seat, "recruit", "hire the adjacent townsfolk?", options)
