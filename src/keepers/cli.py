@@ -8,15 +8,18 @@ import math
 import os
 import secrets
 import signal
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
+from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar, get_args
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
+from typer._click import exceptions as usage  # Typer's own copy of Click raises these
+from typer._click.core import Command, Context, Parameter
 
 from keepers.core import bench as benchmark
 from keepers.core import simulate as sim
@@ -24,7 +27,7 @@ from keepers.core import sweep as sweeps
 from keepers.core.errors import KeepersError
 from keepers.core.files import unwritable, write_text_atomic
 from keepers.core.game import Game, GameState
-from keepers.core.i18n import choose_language, t
+from keepers.core.i18n import choose_language, languages, set_language, t
 from keepers.core.record import GameRecord, load_position
 from keepers.core.record import save_position as write_position
 from keepers.core.registry import game_names, get_game
@@ -38,14 +41,90 @@ SEED_LIMIT = 2**64
 
 
 class _Commands(typer.core.TyperGroup):
-    """The ``keepers`` command group: a value the command line cannot even read (text for
-    a number, a missing argument) is refused in one red line, like every other refusal."""
+    """The ``keepers`` command group: whatever the command line cannot read (an unknown
+    option or command, a missing argument, text for a number) is refused in one line on
+    stderr with exit code 2, like every other refusal, instead of Click's usage box."""
 
-    def invoke(self, ctx: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        """Run the command line; in standalone mode, exit with the command's code."""
+        run = functools.partial(super().main, args, prog_name, complete_var, False,
+                                windows_expand_args, **extra)
+        if not standalone_mode:
+            return run()
+        _early_language(sys.argv[1:] if args is None else list(args))
         try:
-            return super().invoke(ctx)
-        except typer.BadParameter as exc:
-            _fail(exc.format_message())
+            code = run()
+        except usage.NoArgsIsHelpError as exc:  # a bare command: its help, as Click does
+            Console().print(exc.ctx.get_help() if exc.ctx else "", markup=False, highlight=False)
+            sys.exit(exc.exit_code)
+        except usage.ClickException as exc:
+            _error_line(_usage_message(exc))
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def resolve_command(self, ctx: Context,
+                        args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        """Find the command ``args`` name; an unknown one is refused naming the known ones."""
+        name = args[0] if args else ""
+        if not name.startswith("-") and self.get_command(ctx, name) is None:
+            raise usage.UsageError(t("cli.no_such_command", name=name,
+                                     known=", ".join(self.list_commands(ctx))), ctx)
+        return super().resolve_command(ctx, args)
+
+
+def _early_language(args: list[str]) -> None:
+    """Take ``--lang`` from the arguments before Click reads them, so that even a line
+    it cannot read is refused in the language asked for (an unknown code is ignored
+    here and refused by the command)."""
+    for index, arg in enumerate(args):
+        lang = arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if arg == "--lang" and index + 1 < len(args):
+            lang = args[index + 1]
+        if lang in languages():
+            set_language(lang)
+
+
+def _usage_message(exc: usage.ClickException) -> str:
+    """What a line Click could not read got wrong, in the player's language, with the
+    command whose ``--help`` tells more."""
+    if isinstance(exc, usage.NoSuchOption):
+        message = t("cli.no_such_option", name=exc.option_name)
+    elif isinstance(exc, usage.BadOptionUsage):
+        message = t("cli.option_needs_value", name=exc.option_name)
+    elif isinstance(exc, usage.MissingParameter):
+        message = t("cli.missing", name=_param_name(exc.param))
+    elif isinstance(exc, usage.BadParameter) and exc.param is not None:
+        message = _bad_value(exc.param, exc.message)
+    else:
+        message = exc.format_message()
+    context = getattr(exc, "ctx", None)
+    if isinstance(exc, usage.UsageError) and context is not None:
+        message = t("cli.see_help", message=message, command=context.command_path)
+    return message
+
+
+def _param_name(param: Parameter | None) -> str:
+    """An argument's metavar (``GAME``) or an option's longest name (``--seed``)."""
+    if param is None:
+        return "?"
+    if param.param_type_name == "option":
+        return max(param.opts, key=len)
+    return (param.metavar or param.name or "?").upper()
+
+
+def _bad_value(param: Parameter, reason: str) -> str:
+    """A value Typer could not convert: a number expected, or Typer's reason."""
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    kinds = get_args(annotation) or (annotation,)
+    if int in kinds:
+        return t("cli.not_whole", name=_param_name(param))
+    if float in kinds:
+        return t("cli.not_number", name=_param_name(param))
+    return t("cli.bad_flag", name=_param_name(param), reason=reason)
 
 
 app = typer.Typer(cls=_Commands, help=t("cli.help"), no_args_is_help=True,
@@ -61,10 +140,15 @@ Options = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KE
 AsSeat = Annotated[int | None, typer.Option("--as-seat", help=t("cli.as_seat_help"))]
 
 
-def _fail(message: str) -> NoReturn:
-    """Print ``message`` as one red error line and exit with code 2."""
+def _error_line(message: str) -> None:
+    """Print ``message`` on stderr as one red line (``error: ...``)."""
     line = t("cli.error", message=" ".join(message.split()))
     Console(stderr=True).print(Text(line, style="bold red"), soft_wrap=True)
+
+
+def _fail(message: str) -> NoReturn:
+    """Print ``message`` as one red error line and exit with code 2."""
+    _error_line(message)
     raise typer.Exit(2)
 
 
@@ -506,7 +590,7 @@ def bench_command(
         write_text_atomic(out, json.dumps(report, indent=1) + "\n")
 
 
-data_app = typer.Typer(help=t("cli.data_help"), no_args_is_help=True)
+data_app = typer.Typer(cls=_Commands, help=t("cli.data_help"), no_args_is_help=True)
 app.add_typer(data_app, name="data")
 
 
