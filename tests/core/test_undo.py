@@ -135,3 +135,25 @@ def test_undo_in_a_real_game_keeps_the_record_replayable(name: str, tmp_path: Pa
     saved = GameRecord.load(tmp_path / "rec.json")
     assert saved.actions == record.actions
     saved.replay()  # every remaining decision is legal where it stands
+
+
+def test_undo_reaches_into_a_resumed_record(tmp_path: Path) -> None:
+    """A game resumed from its record: undo takes back the decisions made before."""
+    _, record = _play(CALM, ["human", "passer"], ["pass", "pass"], tmp_path)
+    assert len(record.actions) == 4
+    out = io.StringIO()
+    feed = iter(["log", "undo", "undo", "undo", "log"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    play_terminal(CALM, record, console=Console(file=out, width=100), read=read,
+                  save_to=tmp_path / "rec.json")
+    text = out.getvalue()
+    assert text.count("Taken back: 2 decision(s)") == 2 and "Nothing to undo" in text
+    assert record.actions == [] and GameRecord.load(tmp_path / "rec.json").actions == []
+    assert "The last 4 of 4 decisions:" in text  # the log of the replayed decisions...
+    assert "No decision has been taken yet." in text  # ...is emptied by the undos

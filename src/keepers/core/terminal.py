@@ -54,6 +54,8 @@ RNG_MASK = 2**64 - 1
 SALTS = tuple(0x9E3779B97F4A7C15 * k & RNG_MASK for k in range(1, 7))
 """Other generator states to replay a decision with: six, so that a shown die almost
 surely falls otherwise once (an outcome of 1 in 6 is still missed one time in three)."""
+RESUMED_UNDOS = 8
+"""How many of the people's last decisions ``undo`` may reach in a resumed record."""
 LOG_LENGTH = 12
 """How many of the last decisions ``log`` shows."""
 Reader = Callable[[str], str]
@@ -517,15 +519,18 @@ def save_record(console: Console, record: GameRecord, path: str | Path | None,
         console.print(t("play.saved", path=str(path)))
 
 
-def _start(game: Game, record: GameRecord, history: list[Text]) -> GameState:
+def _start(game: Game, record: GameRecord, history: list[Text],
+           taken: list[tuple[int, int]]) -> GameState:
     """The position to play from: a new game, or the record's decisions replayed.
 
-    The public decisions replayed go to ``history``, so that ``log`` shows them too.
+    The public decisions replayed go to ``history``, so that ``log`` shows them too;
+    ``taken`` receives, for each, the seat that took it and the log's length before it.
     """
     if not record.actions:
         return game.new_state(record.players, record.seed, record.options)
 
     def seen(decision: Decision, action: str) -> None:
+        taken.append((decision.player, len(history)))
         name = record.seats[decision.player] if decision.player < len(record.seats) else "?"
         event = _event(game, decision, name, action)
         if event is not None:
@@ -580,7 +585,8 @@ class _Table:
         self.game, self.record, self.console, self.read = game, record, console, read
         self.save_to = save_to
         self.history: list[Text] = []
-        self.state = _start(game, record, self.history)
+        taken: list[tuple[int, int]] = []
+        self.state = _start(game, record, self.history, taken)
         self.bots = seat_bots(game, record.seats, record.seed)
         self.humans = [s for s in range(record.players) if s not in self.bots]
         self.hide = len(self.humans) > 1
@@ -588,7 +594,27 @@ class _Table:
         self.shown: int | None = None
         self.undo = Undo(game, self.humans)
         if self.humans:
-            self.undo.start(self.state, len(record.actions))
+            self._resumed_marks(taken)
+
+    def _resumed_marks(self, taken: list[tuple[int, int]]) -> None:
+        """Let ``undo`` reach back over the people's last :data:`RESUMED_UNDOS` decisions
+        of a resumed record (``taken``: who took each, the log's length before it): that
+        tail is replayed with the same checks as in play."""
+        actions = self.record.actions
+        people = [n for n, (seat, _) in enumerate(taken) if seat in self.humans]
+        if not people:
+            self.undo.start(self.state, len(actions))
+            return
+        first = people[-RESUMED_UNDOS:][0]
+        state = self.record.replay(upto=first)
+        self.undo.start(state, first)
+        for index in range(first, len(actions)):
+            seat, lines = taken[index]
+            if seat in self.humans:
+                self.undo.before(state, seat, index, lines)
+            state.apply(actions[index])
+            self.undo.after(state, seat, actions[index], index)
+        self.state = state
 
     def step(self) -> None:
         """Take the pending decision: a bot's, or a person's (who may undo instead)."""
