@@ -151,7 +151,7 @@ def test_mutated_positions_are_refused_or_play_to_the_end(data: dict[str, Any]) 
 
 
 @pytest.mark.soak
-@settings(max_examples=3000, deadline=None,
+@settings(max_examples=10_000, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutated())
 def test_soak_mutated_positions(data: dict[str, Any]) -> None:

@@ -147,3 +147,14 @@ def test_builder_example_runs() -> None:
 
     results = doctest.testmod(builder)
     assert results.attempted >= 3 and results.failed == 0
+
+
+def test_shadows_stand_on_their_origins_during_setup() -> None:
+    """GR-25.2: before round 1 the co-op Shadows are on their origins; a position that moves
+    one (found by the mutation tests: guardians were then placed under it) is refused."""
+    st = GAME.new_state(3, 6, {"coop": True})
+    data = json.loads(json.dumps(st.to_dict()))
+    assert data["round"] == 0 and data["phase"] == "forward"
+    data["shadow_pos"][0] = 3
+    with pytest.raises(RecordError, match="shadow_pos must be the Shadows' origins"):
+        GAME.state_from_dict(data)

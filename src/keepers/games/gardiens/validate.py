@@ -185,6 +185,8 @@ def _check_rounds(st: Position) -> None:
     shadows = len(st.layout.origins) if st.coop else 0
     if len(st.shadow_pos) != shadows:
         READER.refuse("shadow_pos", f"must hold {shadows} Shadows (GR-25.3)")
+    if st.round == 0 and st.shadow_pos != list(st.layout.origins[:shadows]):
+        READER.refuse("shadow_pos", "must be the Shadows' origins during setup (GR-25.2)")
     for p in range(st.n):
         if len(st.achieved[p]) != len(st.objectives[p]):
             READER.refuse(f"achieved[{p}]", "does not match the objective cards")
