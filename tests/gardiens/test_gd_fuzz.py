@@ -3,8 +3,9 @@
 Positions of seeded self-play games (every action, combats, alliances, co-op
 Shadows) are
 read back from JSON, then changed one to three times: a value replaced by
-another (of any type, or taken from elsewhere in the position), a list entry or
-a key removed, an entry duplicated, a number moved by one.  Each result must
+another (of any type, or taken from elsewhere in the position), two values
+swapped (a card from the deck into a hand, a worker to another field), a list
+entry or a key removed, an entry duplicated, a number moved by one.  Each result must
 either be refused with :class:`RecordError` (one line), or load into a state
 whose views can be drawn and on which random self-play runs to the end with the
 invariants of the self-play tests (GR-1.4, GR-14, GR-19).
@@ -90,8 +91,13 @@ def mutated(draw: st.DrawFn) -> dict[str, Any]:
         path = paths[draw(st.integers(0, len(paths) - 1))]
         parent, key = _parent(data, path), path[-1]
         how = draw(st.sampled_from(["replace", "replace", "borrow", "remove", "repeat",
-                                    "nudge"]))
-        if how == "replace":
+                                    "nudge", "swap", "swap"]))
+        if how == "swap":  # two values trade places: every component is still there once
+            other = paths[draw(st.integers(0, len(paths) - 1))]
+            if other[:len(path)] != path and path[:len(other)] != other:
+                there = _parent(data, other)
+                parent[key], there[other[-1]] = there[other[-1]], parent[key]
+        elif how == "replace":
             parent[key] = copy.deepcopy(draw(st.sampled_from(REPLACEMENTS)))
         elif how == "borrow":
             other = paths[draw(st.integers(0, len(paths) - 1))]
