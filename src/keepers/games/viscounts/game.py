@@ -8,7 +8,7 @@ from typing import Any, Self
 from keepers.core.bots import RandomBot
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict, Option
-from keepers.games.viscounts import flow, rules
+from keepers.games.viscounts import flow, rules, texts
 from keepers.games.viscounts.data import GameData, load_data
 from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.scoring import final_scores, winners
@@ -83,7 +83,7 @@ class ViscountsState(GameState):
         choice = self.pending()
         if choice is None:
             return None
-        return Decision(choice.player, choice.kind, choice.prompt)
+        return Decision(choice.player, choice.kind, texts.prompt(choice.kind, choice.prompt))
 
     def _legal_actions(self) -> tuple[str, ...]:
         choice = self.choice or self.pending()
@@ -207,30 +207,21 @@ class ViscountsGame(Game):
         return {"random": RandomBot, "greedy": GreedyBot}
 
     def describe_action(self, action: str) -> str:
-        """Player-facing text: card and manuscript ids get their names and values."""
-        words = []
-        for word in action.split():
-            words.append(self._describe_word(word))
-        return " ".join(words)
+        """The decision's label in the current language: what it does in the rules' terms,
+        with card, manuscript, chest and building ids named (the machine text unchanged)."""
+        return texts.describe_action(action)
 
-    def _describe_word(self, word: str) -> str:
-        data = self.data
-        try:
-            card = data.card(word)
-        except KeyError:
-            card = None
-        if card is not None:
-            icons = "+".join(f"{k}*{v}" if v > 1 else k for k, v in card.icons.items() if v)
-            return f"{card.name} ({card.silver} silver, {icons})"
-        if word in data.manuscripts:
-            ms = data.manuscripts[word]
-            return f"{word} ({ms.ribbon}, cost {ms.cost})"
-        if word in data.chest_tiles:                                   # VK-4
-            return f"{word} ({data.chest_tiles[word].effect})"
-        if word in data.public_buildings:                              # VK-5
-            public = data.public_buildings[word]
-            return f"{word} ({public.replaces}, cost {public.cost}, {public.vp} VP)"
-        return word
+    def rules_summary(self, view: JsonDict) -> str:
+        """The rules of the view's phase, short, with clause ids (VB-5 to VB-9, and the
+        expansions' own rules when they are played)."""
+        expansions = tuple(name for name in ("keys", "gates") if name in view)
+        return texts.rules_summary(str(view.get("phase", "manage")), expansions)
+
+    def info(self, name: str, view: JsonDict) -> str | None:
+        """What a card (by id or name), manuscript, chest tile, public building, builder card,
+        castle leader, cleric bonus card, manuscript board, player card, slot, castle section,
+        solo scheme, icon, resource or building type does, from the data; None if unknown."""
+        return texts.info(name, self.data)
 
     def check_data(self, directory: str | None = None) -> DataCheck:
         """Validate a data directory (the packaged one when None) and summarise it."""
