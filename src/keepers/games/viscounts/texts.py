@@ -83,7 +83,7 @@ def _cond(value: str) -> str:
 
 def _iconcond(value: str) -> str:
     icon, _, number = value.partition(">=")
-    return t("viscounts.word.at_least", n=number, what=_word("icon", icon))
+    return t("viscounts.word.at_least_icons", n=number, what=_word("icon", icon))
 
 
 def _gain(term: Term) -> dict[str, str]:
@@ -224,7 +224,8 @@ def _order(text: str, data: GameData) -> str:
     """A card-space order ``A,-,B`` in words."""
     names = [t("viscounts.word.empty") if c == "-" else card_name(data.cards[c])
              if c in data.cards else c for c in text.split(",")]
-    return ", ".join(f"{i}: {name}" for i, name in enumerate(names, start=1))
+    return ", ".join(t("viscounts.word.numbered", n=i, what=name)
+                     for i, name in enumerate(names, start=1))
 
 
 # ------------------------------------------------------------------ decision labels
@@ -389,10 +390,9 @@ def info(name: str, data: GameData | None = None) -> str | None:
     return None
 
 
-def _ability(term: Term) -> str:
-    """An ability opening a sentence (``No ability`` for none)."""
-    return sentence(describe_effect(term) if term.name != "none"
-                    else t("viscounts.word.no_ability"))
+def _ability(term: Term, none: str = "no_ability") -> str:
+    """An ability in words (the word ``none`` names when there is none)."""
+    return describe_effect(term) if term.name != "none" else t(f"viscounts.word.{none}")
 
 
 def _card_info(key: str, data: GameData) -> str | None:
@@ -400,7 +400,8 @@ def _card_info(key: str, data: GameData) -> str | None:
     if key in data.cards:
         found = [data.cards[key]]
     else:
-        found = [c for c in data.cards.values() if card_name(c).lower() == key.lower()]
+        found = [c for c in data.cards.values()
+                 if key.lower() in (c.name.lower(), card_name(c).lower())]
     return "\n".join(_one_card(card) for card in found) or None
 
 
@@ -413,7 +414,7 @@ def _one_card(card: CardDef) -> str:
         if term.name != "none":
             parts.append(t(f"viscounts.info.when_{column}", effect=describe_effect(term)))
     if len(parts) == 1:
-        parts.append(_ability(Term("none")) + ".")
+        parts.append(sentence(_ability(Term("none"))) + ".")
     return " ".join(parts)
 
 
@@ -421,8 +422,8 @@ def _manuscript_info(key: str, data: GameData) -> str | None:
     ms = data.manuscripts.get(key.upper())
     if ms is None:
         return None
-    return t("viscounts.info.manuscript", what=thing_label(ms.id, data),
-             immediate=_ability(ms.immediate), scoring=_ability(ms.scoring))
+    return t("viscounts.info.manuscript", what=sentence(thing_label(ms.id, data)),
+             immediate=_ability(ms.immediate, "nothing"), scoring=_ability(ms.scoring, "no_vp"))
 
 
 def _chest_info(key: str, data: GameData) -> str | None:
@@ -436,7 +437,7 @@ def _public_info(key: str, data: GameData) -> str | None:
     public = data.public_buildings.get(key) or data.public_buildings.get(f"PB-{key.lower()}")
     if public is None:
         return None
-    return t("viscounts.info.public", what=thing_label(public.id, data),
+    return t("viscounts.info.public", what=sentence(thing_label(public.id, data)),
              immediate=_ability(public.immediate), ongoing=_ability(public.ongoing))
 
 
@@ -445,14 +446,15 @@ def _builder_info(key: str, data: GameData) -> str | None:
     if card is None:
         return None
     return t(f"viscounts.info.builder_{card.kind}", id=card.id, vp=card.vp,
-             effect=_ability(card.ability))
+             effect=sentence(_ability(card.ability)))
 
 
 def _leader_info(key: str, data: GameData) -> str | None:
     leader = data.leaders.get(key.upper())
     if leader is None:
         return None
-    return t("viscounts.info.leader", id=leader.id, vp=leader.vp, effect=_ability(leader.ability))
+    return t("viscounts.info.leader", id=leader.id, vp=leader.vp,
+             effect=sentence(_ability(leader.ability)))
 
 
 def _cleric_info(key: str, data: GameData) -> str | None:
@@ -462,16 +464,18 @@ def _cleric_info(key: str, data: GameData) -> str | None:
     if bonus is None:
         return None
     return t("viscounts.info.cleric", id=bonus.id, ribbon=_word("ribbon", bonus.ribbon),
-             vp=bonus.vp, effect=_ability(bonus.ability))
+             vp=bonus.vp, effect=sentence(_ability(bonus.ability)))
 
 
 def _board_info(key: str, data: GameData) -> str | None:
     board = data.manuscript_boards.get(key.upper())
     if board is None:
         return None
-    columns = "; ".join(f"{i} {_word('ribbon', colour)}: {describe_effect(term)}"
-                        for i, (colour, term) in enumerate(
-                            zip(board.colours, data.manuscript_columns, strict=False), 1))
+    columns = t("viscounts.word.and").join(
+        t("viscounts.word.numbered", n=f"{i} ({_word('ribbon', colour)})",
+          what=describe_effect(term))
+        for i, (colour, term) in enumerate(zip(board.colours, data.manuscript_columns,
+                                               strict=False), 1))
     return t("viscounts.info.board", id=board.id, columns=columns,
              ribbon=_word("ribbon", board.starting_ribbon),
              effect=_ability(board.starting_immediate))
