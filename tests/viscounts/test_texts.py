@@ -114,7 +114,8 @@ def test_info_answers_for_every_component_of_the_data(language: str, lang: objec
              *DATA.chest_tiles, *DATA.public_buildings, *DATA.builder_cards, *DATA.leaders,
              *DATA.cleric_bonus, *DATA.manuscript_boards, *DATA.player_cards,
              *(slot.id for slot in DATA.player_board.slots), *DATA.castle.sections,
-             *DATA.schemes, "merchant", "ink", "silver", "guildhall", "grey", "mb2", "m01"]
+             *DATA.schemes, "merchant", "ink", "silver", "guildhall", "grey", "mb2", "m01",
+             "exchange"]
     for name in names:
         text = GAME.info(name, {})
         assert text and "viscounts." not in text and "{" not in text, (name, text)
@@ -246,3 +247,29 @@ def test_the_seeded_games_meet_every_verb_and_each_has_its_own_label() -> None:
                     state.apply_trusted(legal[rng.below(len(legal))])
     assert VERBS <= set(labels), VERBS - set(labels)
     assert describe_action("ribbon blue") == "give this manuscript the blue ribbon"
+
+
+def test_a_french_table_reads_in_french(lang: object) -> None:
+    """At the terminal: the prompt, the menu's labels, ``rules`` and ``info`` in French, and
+    none of them taken as a decision."""
+    from keepers.core.record import GameRecord
+    from keepers.core.terminal import play_terminal
+
+    i18n.set_language("fr")
+    feed = iter(["rules", "info KO", "info Abbot", "info nowhere"])
+
+    def reader(question: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    record = GameRecord(game=GAME.name, players=2, seed=3, options=GAME.default_options(),
+                        seats=["human", "greedy"])
+    code = play_terminal(GAME, record, console=Console(file=out, width=100), read=reader)
+    text = out.getvalue()
+    assert code == 1 and not {"rules", "info KO", "info Abbot"} & set(record.actions)
+    assert "choisissez une carte joueur et un héros (VB-5.7)" in text
+    assert "prendre la carte joueur" in text and "Mise en place (VB-5.7)" in text
+    assert "Ordre du roi" in text and "Citadin TF-S-abbot" in text

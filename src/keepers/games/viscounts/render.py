@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.table import Table
 
 from keepers.core.game import JsonDict
-from keepers.games.viscounts.texts import prompt, screen
+from keepers.games.viscounts.texts import exchange_name, phase_name, prompt, screen
 
 
 def _seat(seat: int) -> str:
@@ -28,8 +28,9 @@ def _table(title: str, *columns: str) -> Table:
 
 
 def _ring_table(view: JsonDict) -> Table:
-    table = _table(screen("round", round=view["round"], phase=view["phase"]), "pos", "segment",
-                   "castle", "townsfolk", "manuscript", "trade", "spots", "viscounts")
+    title = screen("round", round=view["round"], phase=phase_name(view["phase"]))
+    table = _table(title, "pos", "segment", "castle", "townsfolk", "manuscript", "trade",
+                   "spots", "viscounts")
     for ring in view["ring"]:
         here = [_seat(p["seat"]) + ("*" if p["is_ai"] else "") for p in view["players"]
                 if p["node"].startswith(f"{ring['position']}.")]
@@ -37,7 +38,8 @@ def _ring_table(view: JsonDict) -> Table:
         table.add_row(str(ring["position"]), str(ring["segment"]), ring["section"],
                       f"{ring['townsfolk_top']} ({ring['townsfolk_left']})",
                       f"{ring['manuscript_top']} ({ring['manuscripts_left']})",
-                      "/".join(ring["trade"].values()), spots, " ".join(here))
+                      "/".join(map(exchange_name, ring["trade"].values())), spots,
+                      " ".join(here))
     return table
 
 

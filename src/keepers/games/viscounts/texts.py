@@ -20,7 +20,6 @@ from keepers.games.viscounts.effects import (
     BUILDING_TYPES,
     ICONS,
     RESOURCES,
-    RIBBONS,
     SIGNATURES,
     Term,
     parse,
@@ -530,7 +529,28 @@ def _word_info(key: str, data: GameData) -> str | None:
             return t(f"viscounts.info.{group}_{word}")
     if word in ("kings_orders", "kingsorder"):
         return _card_info(data.kings_order.id, data)
+    if word in ("exchange", "exchanges", "trade", *(f"exchange_{k}" for k in data.board.exchanges)):
+        return _exchange_info(data)
     return None
+
+
+def _exchange_info(data: GameData) -> str:
+    """Every exchange of the outside spaces: its rate in merchants and what one use gives."""
+    uses = t("viscounts.word.and").join(
+        t("viscounts.info.exchange_use", what=exchange_name(kind), n=exchange.rate,
+          effect=describe_effect(exchange.gives))
+        for kind, exchange in data.board.exchanges.items())
+    return t("viscounts.info.exchanges", uses=uses)
+
+
+def exchange_name(kind: str) -> str:
+    """The name of an exchange kind (``silver``, ``destroy``...) on the screen."""
+    return t(f"viscounts.exchange.{kind}")
+
+
+def phase_name(phase: str) -> str:
+    """The name of a phase of the turn (``manage``, ``collision``...) on the screen."""
+    return t(f"viscounts.phase.{phase}") if phase in PHASES else phase
 
 
 _FINDERS: tuple[Callable[[str, GameData], str | None], ...] = (
@@ -551,7 +571,3 @@ def rules_summary(phase: str, expansions: tuple[str, ...] = ()) -> str:
 def screen(key: str, **values: object) -> str:
     """A title or column name of the screen in the current language."""
     return t(f"viscounts.screen.{key}", **values)
-
-
-KNOWN_WORDS = (ICONS, RESOURCES, BUILDING_TYPES, ACTIONS, RIBBONS)
-"""The closed tables whose values have a word in every catalogue."""
