@@ -151,6 +151,8 @@ def test_decisions_read_in_plain_language(lang: object) -> None:
     assert describe_action("discard KO").startswith("discard King's order (3 silver")
     assert describe_action("pick gain(silver=2)") == "choose: gain 2 silver"
     assert describe_action("no such thing") == "no such thing"
+    assert describe_action("action dance") == "action dance"
+    assert describe_action("take mithril") == "take mithril"
     i18n.set_language("fr")
     assert describe_action("workers 1") == ("placer 1 ouvrier(s) dans la section du château à "
                                             "côté de vous (1 symbole(s) noble)")

@@ -235,9 +235,10 @@ def describe_action(action: str) -> str:
     if label is None:
         return action
     try:
-        return label(rest, load_data())
+        text = label(rest, load_data())
     except (KeyError, ValueError, IndexError):
         return action
+    return action if "viscounts." in text else text     # a word no catalogue knows
 
 
 def _simple(verb: str) -> Callable[[str, GameData], str]:
@@ -256,10 +257,12 @@ def _word_arg(verb: str, group: str) -> Callable[[str, GameData], str]:
 
 
 def _target(kind: str) -> Callable[[str, GameData], str]:
+    """A target of a primary action (``trade 2``, ``workers 3``, ``build WS1 5b``...)."""
     return lambda rest, data: _target_label(kind, rest.split(), data)
 
 
 def _target_label(kind: str, words: list[str], data: GameData) -> str:
+    """``workers N`` places N workers, for the noble icons the noble table asks (VB-2.4.5)."""
     if kind == "trade":
         return t("viscounts.action.trade", n=int(words[0]))
     if kind == "workers":
@@ -303,7 +306,7 @@ def _chest(rest: str, data: GameData) -> str:
         return t("viscounts.action.chest_none")
     tile, space = rest.split()
     text = t("viscounts.action.chest", what=thing_label(tile, data), space=space)
-    # The vocabulary name stays in the label: players and tests read it as the tile's kind.
+    # The tile's vocabulary term ends the label, as it always has.
     return f"{text} ({data.chest_tiles[tile].effect.name})"
 
 
@@ -368,6 +371,8 @@ def _prompt_key(kind: str, machine: str) -> str:
 
 
 def _prompt_fields(machine: str) -> dict[str, str]:
+    """The parts of a rules' prompt that vary: the action (``trade: ...``) or the target
+    (``build WS1 5b: how to pay``) before a colon, the first number, the hire's mode."""
     head, colon, _ = machine.partition(":")
     numbers = [w.strip("(),") for w in machine.split() if w.strip("(),").isdigit()]
     what = head if colon and " " in head else ""        # a target: shown as chosen
