@@ -148,7 +148,7 @@ def _play_out(state: GardiensState) -> None:
     render_view(state.view(None))
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=200, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutated())
 def test_mutated_positions_are_refused_or_play_to_the_end(data: dict[str, Any]) -> None:
