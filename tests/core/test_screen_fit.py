@@ -55,7 +55,7 @@ def test_the_prompt_and_the_menu_stay_on_screen(name: str, size: tuple[int, int]
     assert screens
     for screen in screens:
         assert any(TURN in row for row in screen), screen
-        turn = next(i for i, row in enumerate(screen) if TURN in row)
+        turn = max(i for i, row in enumerate(screen) if TURN in row)
         assert screen[turn + 2].startswith("   1. ") or "(decisions" in screen[-1]
         assert all(len(row) <= width for row in screen[turn:])
 
@@ -81,3 +81,20 @@ def test_board_is_shown_a_screen_at_a_time() -> None:
     assert sum(p.startswith("(board rows 1-5 of ") for p in prompts) == 2
     assert out.count("Race, round 1") == 3  # at the turn, then twice on demand
     assert record.actions == []
+
+
+def test_what_the_bots_did_is_shown_under_the_board() -> None:
+    """The others' decisions since the person's last turn come after the board, right
+    above the turn line, so a board taller than the screen cannot push them away."""
+    out, screens, record, _ = _play(GAME, ["1"], 80, 24)
+    second = screens[1]
+    turn = max(i for i, row in enumerate(second) if TURN in row)
+    assert second[turn - 1].startswith("Seat 2 (greedy): Advance")
+    assert out.index("Seat 2 (greedy)") > out.rindex("Race, round")
+
+
+def test_the_last_decisions_are_shown_before_the_result() -> None:
+    out, _, record, _ = _play(GAME, [], 80, 24, turns=100)
+    assert record.result is not None
+    tail = out[out.rindex(TURN):]
+    assert tail.index("Seat 2 (greedy)") < tail.index("Final scores")

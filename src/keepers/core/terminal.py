@@ -1,9 +1,10 @@
 """Playing any game on one terminal, people and bots together.
 
-Each human decision shows the player's own view (``game.render``), then a
-numbered menu of the legal decisions, a page at a time: a page fits the screen's
-height under the turn line and the prompt, so on a low screen (80×24) the board
-scrolls up and the prompt and menu stay in view.  The player answers with a
+Each human decision shows the player's own view (``game.render``), what the others
+decided since the player's last turn, then a numbered menu of the legal decisions,
+a page at a time: a page fits the screen's height under the turn line and the
+prompt, so on a low screen (80×24) the board scrolls up and the prompt and menu
+stay in view.  The player answers with a
 number or the text command.  A few words are always understood and never count
 as decisions: ``help`` (what the player can do now and how to type it), ``log``
 (the last public decisions, as the game describes them), ``rules`` (the rules of
@@ -258,10 +259,12 @@ def _log(console: Console, history: Sequence[Text]) -> None:
 
 def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Console,
                 read: Reader, history: Sequence[Text] = (),
-                undo: Callable[[], str | None] | None = None) -> str | None:
-    """Show the seat's view and menu, and apply its answer; return the action applied,
-    or None when the player asked to ``undo`` and ``undo()`` (the reason it is
-    refused, or None) allows it.
+                undo: Callable[[], str | None] | None = None,
+                news: Sequence[Text] = ()) -> str | None:
+    """Show the seat's view, the ``news`` (what the others decided since its last turn,
+    under the board so that a board taller than the screen does not push it away) and
+    the menu, and apply its answer; return the action applied, or None when the player
+    asked to ``undo`` and ``undo()`` (the reason it is refused, or None) allows it.
 
     ``help``, ``log``, ``rules``, ``info``, ``board`` and ``more`` are answered without
     taking a decision; a refused ``undo`` changes nothing.
@@ -271,6 +274,8 @@ def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Con
     view = state.view(seat)
     board = game.render(view)
     console.print(board)
+    for line in news:
+        console.print(line, style="cyan")
     console.rule(t("play.your_turn", seat=seat_number(seat), name=name,
                    round=state.round_number))
     legal = state.legal_actions()
@@ -426,6 +431,7 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
         raise
     if table.hide and table.shown is not None:
         console.clear()
+    table.last_news()
     record.result = result_of(table.state, record.seats, len(record.actions)).to_dict()
     show_result(console, table.state, record.seats)
     save_record(console, record, save_to)
@@ -482,27 +488,31 @@ class _Table:
             action = bot.choose(view, self.state.legal_actions())
             self.state.apply(action)
             event = _event(self.game, decision, seats[seat], action)
-            if self.humans and event is not None:
-                self.console.print(event, style="cyan")
         else:
-            self._show(seat)
+            news = self._show(seat)
             index = len(self.record.actions)
             self.undo.before(self.state, seat, index, len(self.history))
             taken = _human_turn(self.game, self.state, seat, seats[seat], self.console,
-                                self.read, self.history, lambda: self._undo(seat))
+                                self.read, self.history, lambda: self._undo(seat), news)
             if taken is None:
                 return
             action, event = taken, _event(self.game, decision, seats[seat], taken)
         self._taken(seat, action, event)
 
-    def _show(self, seat: int) -> None:
-        """Hand the screen to ``seat`` (hidden first when several people share it)."""
+    def _show(self, seat: int) -> list[Text]:
+        """Hand the screen to ``seat`` (hidden first when several people share it); return
+        what the others decided since its last turn, which it has not seen yet."""
         if self.hide and self.shown != seat:
             _hide(self.console, self.read, seat)
-            for line in self.unseen[seat]:
-                self.console.print(line, style="cyan")
+        news = list(self.unseen[seat])
         self.unseen[seat].clear()
         self.shown = seat
+        return news
+
+    def last_news(self) -> None:
+        """Print the decisions taken since the last person's turn (the game is over)."""
+        for line in max(self.unseen.values(), key=len, default=[]):
+            self.console.print(line, style="cyan")
 
     def _taken(self, seat: int, action: str, event: Text | None) -> None:
         """Record a decision, save the record and tell the other people."""
