@@ -112,6 +112,23 @@ def test_vs_5_3_ai_never_places_a_single_worker() -> None:
     assert solo_rules._ai_workers_plan(state.position, 1) == (3, 5)
 
 
+def test_vs_5_3_ai_pays_only_for_workers_it_can_place() -> None:
+    """VS-5.3 / VS-R08: "always places as many as possible", for the fewest gold: with
+    2 workers in supply and 6 gold it pays 3 for the 2-worker threshold, not 5 for the
+    3-worker one (it could place no more)."""
+    state = solo()
+    ai = state.position.players[1]
+    ai.spaces = ["SS4", "SS4", "SS4"]
+    ai.supply, ai.gold = 2, 6
+    icons = solo_rules.ai_icons(state.position, 1, "workers")
+    assert icons == 0                              # cleric headers: the gold pays every noble
+    assert solo_rules._ai_workers_plan(state.position, 1) == (2, 3)
+    solo_rules._ai_workers(state.position, 1)
+    assert ai.supply == 0 and ai.gold == 3         # not 5 gold: 3 workers would not fit
+    ai.supply, ai.gold = 20, 8                     # with workers enough: the top threshold
+    assert solo_rules._ai_workers_plan(state.position, 1)[0] == 4
+
+
 def test_vs_2_4_first_feasible_option() -> None:
     """VS-2.4: options are tried left to right; the last is a plain gain."""
     state = solo()

@@ -66,8 +66,13 @@ def play_games(game_name: str, seats: Sequence[str], options: Mapping[str, Any],
     return out
 
 
+CHUNK_MOST = 20
+"""Games per chunk at most: a chunk is the unit a worker hands back, so Ctrl-C loses at
+most this many games per worker, and finished games show up within a second or so."""
+
+
 def _chunks(games: int, jobs: int) -> list[range]:
-    size = max(1, min(100, math.ceil(games / (max(jobs, 1) * 8))))
+    size = max(1, min(CHUNK_MOST, math.ceil(games / (max(jobs, 1) * 8))))
     return [range(start, min(start + size, games)) for start in range(0, games, size)]
 
 

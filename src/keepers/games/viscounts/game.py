@@ -171,6 +171,7 @@ class ViscountsGame(Game):
     title = "Viscounts of the West Kingdom"
     min_players = 1
     max_players = 4
+    rules_version = 2          # 2026-11-26: the solo AI's worker placement (docs/rulings.md)
 
     @property
     def data(self) -> GameData:

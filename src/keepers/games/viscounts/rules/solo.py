@@ -446,10 +446,13 @@ def _ai_workers_plan(pos: Position, seat: int) -> tuple[int, int] | None:
         return None
     icons = ai_icons(pos, seat, "workers")
     budget = icons + ai_payable(pos, seat, "workers")
-    best = None
+    # As many workers as it can place (VS-5.3), for the fewest gold: a higher threshold
+    # that would place no more workers than its supply holds is not paid for (VS-R08).
+    supply = pos.players[seat].supply
+    best: tuple[int, int] | None = None
     for need, workers in pos.data.ai_common.noble_table:
-        if need <= budget:
-            best = (workers, max(0, need - icons))
+        if need <= budget and (best is None or min(workers, supply) > best[0]):
+            best = (min(workers, supply), max(0, need - icons))
     return best
 
 
