@@ -168,3 +168,16 @@ def test_commands_refuse_corrupt_files_in_one_line(tmp_path: Path, case: str,
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert result.exit_code == 2 and len(lines) == 1, result.output
     assert "Traceback" not in result.output and not isinstance(result.exception, RecursionError)
+
+
+def test_a_file_that_never_ends_is_not_read_into_memory(tmp_path: Path) -> None:
+    """A device such as /dev/zero (or a huge file) is read only up to the limit."""
+    from keepers.core.limits import MAX_FILE_BYTES
+
+    zero = Path("/dev/zero")
+    if not zero.exists():
+        pytest.skip("no /dev/zero here")
+    started = time.perf_counter()
+    with pytest.raises(RecordError, match=f"more than {MAX_FILE_BYTES} bytes"):
+        GameRecord.load(zero)
+    assert time.perf_counter() - started < 10

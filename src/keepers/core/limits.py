@@ -16,12 +16,15 @@ import json
 import math
 import re
 from itertools import accumulate
+from pathlib import Path
 from typing import Any
 
 from keepers.core.errors import RecordError
 
 MAX_TEXT_CHARS = 16_000_000
 """Longest file accepted: a full position or a long record holds well under a megabyte."""
+MAX_FILE_BYTES = 4 * MAX_TEXT_CHARS
+"""Bytes read from a file at most (UTF-8 spends up to four bytes on a character)."""
 MAX_DEPTH = 32
 """Deepest nesting of arrays and objects: positions nest fewer than ten levels."""
 MAX_NUMBER_CHARS = 24
@@ -31,6 +34,22 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _LONG_NUMBER = re.compile(rf"[-+0-9.eE]{{{MAX_NUMBER_CHARS + 1},}}")
 _BRACKETS = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of the file at ``path``, reading no more than :data:`MAX_FILE_BYTES`
+    (a huge file or a device that never ends is refused, not read into memory)."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise RecordError(f"{path} is too large (more than {MAX_FILE_BYTES} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file (not UTF-8)") from None
 
 
 def check_text(text: str, what: str) -> None:

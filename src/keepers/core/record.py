@@ -27,7 +27,7 @@ from typing import Any
 from keepers.core.errors import KeepersError, RecordError
 from keepers.core.files import write_text_atomic
 from keepers.core.game import Decision, Game, GameState
-from keepers.core.limits import parse_json
+from keepers.core.limits import parse_json, read_text
 from keepers.core.registry import get_game
 
 RECORD_FORMAT = "keepers-record"
@@ -205,13 +205,7 @@ def _game(name: str) -> Game:
 
 
 def _read_json(path: str | Path) -> Any:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file (not UTF-8)") from None
-    return parse_json(text, str(path))
+    return parse_json(read_text(path), str(path))
 
 
 def save_position(state: GameState, game: str, path: str | Path) -> None:
