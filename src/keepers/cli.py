@@ -76,6 +76,19 @@ class _Commands(typer.core.TyperGroup):
         return super().resolve_command(ctx, args)
 
 
+class _Command(typer.core.TyperCommand):
+    """A ``keepers`` command: words left over after its arguments are refused naming them,
+    in the player's language."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        """Read ``args``; refuse any word no argument or option takes."""
+        ctx.allow_extra_args = True
+        rest = super().parse_args(ctx, args)
+        if ctx.args:
+            raise usage.UsageError(t("cli.extra_words", words=" ".join(ctx.args)), ctx)
+        return rest
+
+
 def _early_language(args: list[str]) -> None:
     """Take ``--lang`` from the arguments before Click reads them, so that even a line
     it cannot read is refused in the language asked for (an unknown code is ignored
@@ -299,7 +312,7 @@ def _show(console: Console, game: Game, state: GameState, as_seat: int | None,
                         prompt=decision.prompt))
 
 
-@app.command("games", help=t("cli.games_help"))
+@app.command("games", cls=_Command, help=t("cli.games_help"))
 @_guard
 def games_command(lang: Lang = None) -> None:
     """List the registered games."""
@@ -320,7 +333,7 @@ def games_command(lang: Lang = None) -> None:
     Console().print(table)
 
 
-@app.command("play", help=t("cli.play_help"))
+@app.command("play", cls=_Command, help=t("cli.play_help"))
 @_guard
 def play_command(game_name: GameArg, players: Players = None, seats: Seats = None,
                  seed: Annotated[int | None, typer.Option(help=t("cli.seed_help"))] = None,
@@ -396,7 +409,7 @@ def _resumed(game: Game, path: Path, given: list[str]) -> GameRecord:
     return rec
 
 
-@app.command("replay", help=t("cli.replay_help"))
+@app.command("replay", cls=_Command, help=t("cli.replay_help"))
 @_guard
 def replay_command(file: FileArg,
                    upto: Annotated[int | None, typer.Option(help=t("cli.upto_help"))] = None,
@@ -420,7 +433,7 @@ def replay_command(file: FileArg,
         console.print(t("cli.position_saved", path=str(save_position)))
 
 
-@app.command("position", help=t("cli.position_help"))
+@app.command("position", cls=_Command, help=t("cli.position_help"))
 @_guard
 def position_command(file: FileArg, as_seat: AsSeat = None, lang: Lang = None) -> None:
     """Load a position file and show it."""
@@ -429,7 +442,7 @@ def position_command(file: FileArg, as_seat: AsSeat = None, lang: Lang = None) -
     _show(Console(), get_game(name), state, as_seat, [])
 
 
-@app.command("simulate", help=t("cli.simulate_help"))
+@app.command("simulate", cls=_Command, help=t("cli.simulate_help"))
 @_guard
 def simulate_command(
     game_name: GameArg,
@@ -485,7 +498,7 @@ def simulate_command(
         raise typer.Exit(130)
 
 
-@app.command("sweep", help=t("cli.sweep_help"))
+@app.command("sweep", cls=_Command, help=t("cli.sweep_help"))
 @_guard
 def sweep_command(
     game_name: GameArg,
@@ -560,7 +573,7 @@ def _player_counts(game: Game, text: str | None) -> list[int]:
     return counts
 
 
-@app.command("bench", help=t("cli.bench_help"))
+@app.command("bench", cls=_Command, help=t("cli.bench_help"))
 @_guard
 def bench_command(
     game_name: GameArg, players: Players = None,
@@ -594,7 +607,7 @@ data_app = typer.Typer(cls=_Commands, help=t("cli.data_help"), no_args_is_help=T
 app.add_typer(data_app, name="data")
 
 
-@data_app.command("check", help=t("cli.data_check_help"))
+@data_app.command("check", cls=_Command, help=t("cli.data_check_help"))
 @_guard
 def data_check_command(
     game_name: GameArg,

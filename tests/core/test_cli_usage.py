@@ -24,7 +24,9 @@ runner = CliRunner()
     (["play", "toyrace", "--players=2.5"], "error: --players must be a whole number"),
     (["bench", "toyrace", "--seconds", "abc"], "error: --seconds must be a number"),
     (["play", "toyrace", "--seed"], "error: --seed needs a value"),
-    (["play", "toyrace", "extra"], "error: Got unexpected extra argument"),
+    (["play", "toyrace", "extra", "words"],
+     "error: too many arguments: nothing takes 'extra words' (see keepers play --help)"),
+    (["games", "x"], "error: too many arguments: nothing takes 'x'"),
     (["data", "check", "toyrace", "--nope"], "error: no option --nope (see keepers data check"),
 ])
 def test_a_line_click_cannot_read_is_one_error_line(args: list[str], expected: str) -> None:
@@ -43,6 +45,8 @@ def test_the_error_line_speaks_the_language_asked_for() -> None:
     assert result.stderr.strip() == "erreur : pas d'option --bogus (voir keepers play --help)"
     result = runner.invoke(app, ["play", "toyrace", "--lang=ru", "--seed", "x"])
     assert result.stderr.strip().startswith("ошибка: --seed должен быть целым числом")
+    result = runner.invoke(app, ["play", "toyrace", "more", "--lang", "fr"])
+    assert result.stderr.strip().startswith("erreur : trop d'arguments : rien n'attend 'more'")
 
 
 def test_help_is_still_help() -> None:
