@@ -226,3 +226,32 @@ def test_builder_example_runs() -> None:
 
     results = doctest.testmod(builder)
     assert results.attempted >= 3 and results.failed == 0
+
+
+def test_a_purchase_being_paid_needs_its_price() -> None:
+    """KT-10.3, KT-10.4: while the buyer decides to pay or withdraw, the price names the
+    eight colours; a position without it (the tile would be bought for nothing) is refused."""
+    _, record = run_game(GAME, ["greedy", "greedy"], 2, keep_record=True)
+    assert record is not None
+    state = GAME.new_state(2, 2, record.options)
+    for action in record.actions:
+        if state.position.pending is not None and state.position.pending.kind == "final":  # type: ignore[attr-defined]
+            break
+        state.apply(action)
+    data = json.loads(json.dumps(state.to_dict()))
+    assert data["pending"][0] == "final" and len(data["price"]) == 8
+    data["price"] = []
+    with pytest.raises(RecordError, match="price must name the eight colours"):
+        GAME.state_from_dict(data)
+
+
+@pytest.mark.parametrize(("info", "seat"), [(2, 0), (1, 1)])
+def test_the_marker_asked_is_the_next_one_of_its_chooser(info: int, seat: int) -> None:
+    """KT-5.2: marker k is asked when k - 1 are down, of the k-th seat from F (found by the
+    mutation tests: a wrong k made a later marker step with no number left)."""
+    state = builder.position(3, phase=1)
+    data = json.loads(json.dumps(state.to_dict()))
+    assert data["pending"] == ["marker", 0, 1]
+    data["pending"] = ["marker", seat, info]
+    with pytest.raises(RecordError, match=r"pending must ask seat 0 for marker 1 \(KT-5.2\)"):
+        GAME.state_from_dict(data)

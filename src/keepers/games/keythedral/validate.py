@@ -525,6 +525,7 @@ def check_position(position: Position) -> None:
     if not position.over:
         _check_round_steps(position)
     _check_references(position)
+    _check_markers(position)
     _check_pending_info(position)
     if position.pending is not None:
         _try_options(position)
@@ -572,6 +573,8 @@ def _check_references(position: Position) -> None:
         kinds.add(position.pending.kind)
     if kinds & {"purchase_end", "add", "final", "style", "remove"} and position.purchase is None:
         READER.refuse("purchase", "is null while a purchase is being settled (KT-10.3)")
+    if kinds & {"add", "final", "style", "remove", "as"} and len(position.price) != 8:
+        READER.refuse("price", "must name the eight colours while a price is settled (KT-10.4)")
     for step in position.steps:
         if step[0] == "take_law" and position.law_spaces[step[2]] is None:
             READER.refuse("frames", f"take a law card from the empty space {step[2] + 1}")
@@ -593,6 +596,21 @@ def _check_resolvable(position: Position, p: int, words: list[str]) -> None:
         value = position.data.tiles[words[2]].value
         if not position.unused[position.data.row_values.index(value)]:
             READER.refuse("frames", "resolve a Change of Plan with no tile to draw (KT-12.13)")
+
+
+def _check_markers(position: Position) -> None:
+    """KT-5.2: work-order marker k is placed when k - 1 are down, by its chooser (the
+    k-th player from F) or by Work Order's player."""
+    next_marker = len(position.markers) + 1
+    if any(step[0] == "marker" and step[1] != next_marker for step in position.steps):
+        READER.refuse("frames", f"place a marker other than number {next_marker} (KT-5.2)")
+    pending = position.pending
+    if pending is None or pending.kind != "marker":
+        return
+    chooser = (position.first + next_marker - 1) % position.n
+    decider = chooser if position.workorder is None else position.workorder
+    if pending.info != next_marker or pending.player != decider:
+        READER.refuse("pending", f"must ask seat {decider} for marker {next_marker} (KT-5.2)")
 
 
 def _check_pending_info(position: Position) -> None:
