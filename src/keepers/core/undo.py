@@ -49,6 +49,21 @@ class _Mark:
     """How many lines the log held before it."""
 
 
+def _generators(data: Any) -> list[int]:
+    """The generator states (``rng`` fields) anywhere in a position's ``to_dict()``."""
+    found: list[int] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == RNG and isinstance(value, int):
+                found.append(value)
+            else:
+                found += _generators(value)
+    elif isinstance(data, list):
+        for value in data:
+            found += _generators(value)
+    return found
+
+
 def _reseeded(data: Any, salt: int) -> Any:
     """``data`` (a position's ``to_dict()``) with every generator state (an ``rng`` field,
     where every game keeps its chance) changed, so that chance falls otherwise."""
@@ -118,10 +133,8 @@ class Undo:
         (the position before it): their view differs when it is played with the generator
         changed.  Both sides are rebuilt from the position file, which may leave out
         what a view shows but the rules never read (a log)."""
-        if _reseeded(position, 0) == _reseeded(position, 1):
-            return set()  # no generator in this position
-        if _reseeded(position, 0) == _reseeded(self.position, 0):
-            return set()  # the generator did not move: no chance was drawn
+        if _generators(position) == _generators(self.position):
+            return set()  # no generator, or it did not move: no chance was drawn
         try:  # the same decision from the same position file, then with other chances
             same, *others = [self._replayed(position, salt, action) for salt in (0, *SALTS)]
         except Exception:  # a position that cannot be re-dealt: refuse to be safe
