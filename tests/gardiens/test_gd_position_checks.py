@@ -86,6 +86,9 @@ CASES: dict[str, tuple[Change, str]] = {
     "die face not on the dice (GR-10)": (_combat_dice, "last_combat.attack_dice[0] must be"),
     "unknown objective (GR-24)": (_unknown_objective, "objectives[0][0] must be one of"),
     "dice injected off the dice (GR-28.2)": (_set("forced_dice", ["7"]), "forced_dice[0]"),
+    "free trade (GR-11)": (_set("ctx", {"rate": 0, "done": 0}), "ctx.rate must be"),
+    "attack on a hex off the board (GR-2.7)": (_set("ctx", {"T": 99}), "ctx.T must be"),
+    "card being played unknown (GR-22)": (_set("ctx", {"card": "AC99#9"}), "ctx.card must be"),
     "round cap beyond reason": (lambda d: d["options"].update(max_rounds=10**9),
                                 "options.max_rounds must be"),
 }

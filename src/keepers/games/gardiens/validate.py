@@ -66,6 +66,7 @@ def check_raw(data: GameData, raw: Any) -> None:
     _check_player_lists(data, raw, n)
     _check_piles(data, raw, n)
     _check_ctx(raw["ctx"])
+    _check_ctx_values(data, raw["ctx"], n)
     _check_combat(data, raw["last_combat"])
 
 
@@ -147,6 +148,35 @@ def _check_ctx(ctx: Any) -> None:
                 READER.refuse(f"ctx.{key:.20}", "must be a short list of numbers or texts")
         elif not _plain(value) and value is not None:
             READER.refuse(f"ctx.{key:.20}", "must be a number, a text or a flag")
+
+
+def _check_ctx_values(data: GameData, ctx: dict[str, Any], n: int) -> None:
+    """The arguments whose meaning is fixed, whatever the step: hexes on the board,
+    players, guardians engaged, cards, buildings and the trade rates of the rules."""
+    hexes = len(data.layouts[n].hexes)
+    for key in ("S", "T", "D", "hex", "bhex"):
+        if key in ctx:
+            READER.whole(ctx[key], f"ctx.{key}", 0, hexes - 1)
+    for key, low in (("defender", NONE), ("proposer", 0), ("target", 0)):
+        if key in ctx:
+            READER.whole(ctx[key], f"ctx.{key}", low, n - 1)
+    if "k" in ctx:  # GR-10.1: the guardians engaged in an attack
+        READER.whole(ctx["k"], "ctx.k", 1, data.rule("max_guardians_per_hex"))
+    if "rate" in ctx:  # GR-11: the Bank's rate or the Market's (GR-7.3)
+        rates = {data.rule("bank_trade_rate"), data.rule("market_trade_rate")}
+        READER.whole(ctx["rate"], "ctx.rate", min(rates), max(rates))
+        if ctx["rate"] not in rates:
+            READER.refuse("ctx.rate", f"must be one of the trade rates {sorted(rates)}")
+    for key in ("card", "acard", "dcard"):
+        if key in ctx and ctx[key] != "":
+            READER.text(ctx[key], f"ctx.{key}", data.card_of)
+    if "btype" in ctx:
+        READER.text(ctx["btype"], "ctx.btype", data.building_index)
+    if "then" in ctx:
+        READER.text(ctx["then"], "ctx.then", flow.RESUME)
+    for key in ("gains", "give", "get"):
+        if key in ctx:
+            READER.wholes(ctx[key], f"ctx.{key}", len(data.resources), 0, max(data.supply))
 
 
 def _plain(value: Any) -> bool:
