@@ -255,3 +255,23 @@ def test_the_marker_asked_is_the_next_one_of_its_chooser(info: int, seat: int) -
     data["pending"] = ["marker", seat, info]
     with pytest.raises(RecordError, match=r"pending must ask seat 0 for marker 1 \(KT-5.2\)"):
         GAME.state_from_dict(data)
+
+
+def test_a_bid_and_a_payment_are_ones_the_seat_can_pay() -> None:
+    """KT-9.4, KT-0.7: a standing bid names its bidder and a sum that bidder holds; a
+    payment under way never asks for more cubes than the payer holds (found by the
+    mutation tests: the winner of a bid it could not pay was left with nothing to pay)."""
+    state = GAME.new_state(3, 8, {"max_rounds": 2})
+    while state.position.pending.kind != "bid":  # type: ignore[union-attr]
+        state.apply(state.legal_actions()[-1])
+    data = json.loads(json.dumps(state.to_dict()))
+    order, idx, high, high_by = data["pending"][2]
+    assert (high, high_by) == (0, -1)
+    unpaid = copy.deepcopy(data)
+    unpaid["pending"][2] = [order, idx, 5, -1]
+    with pytest.raises(RecordError, match=r"bid of 5 .*\(KT-9.4\)"):
+        GAME.state_from_dict(unpaid)
+    too_much = copy.deepcopy(data)
+    too_much["frames"].append(["pay", 0, 131 - 1, 0, -1])
+    with pytest.raises(RecordError, match=r"pay 130 cubes of .*\(KT-0.7\)"):
+        GAME.state_from_dict(too_much)

@@ -527,6 +527,7 @@ def check_position(position: Position) -> None:
     _check_references(position)
     _check_markers(position)
     _check_pending_info(position)
+    _check_payments(position)
     if position.pending is not None:
         _try_options(position)
 
@@ -596,6 +597,29 @@ def _check_resolvable(position: Position, p: int, words: list[str]) -> None:
         value = position.data.tiles[words[2]].value
         if not position.unused[position.data.row_values.index(value)]:
             READER.refuse("frames", "resolve a Change of Plan with no tile to draw (KT-12.13)")
+
+
+def _check_payments(position: Position) -> None:
+    """KT-0.7: a payment under way never asks for more cubes than the payer holds (the
+    rules start only payments the payer can make), and a bid was one the bidder could
+    pay (KT-9.4)."""
+    payments = [step[1:] for step in position.steps if step[0] == "pay"]
+    pending = position.pending
+    if pending is not None and pending.kind == "pay":
+        payments.append((pending.player, *pending.info))
+    for payer, left, mode, _ in payments:
+        stock = position.stocks[payer]
+        held = sum(stock[c] for c in RESOURCES) if mode == 1 else sum(stock)
+        if left > held:
+            READER.refuse("frames", f"ask seat {payer} to pay {left} cubes of {held} (KT-0.7)")
+    bids = [step[1:5] for step in position.steps if step[0] == "bid"]
+    if pending is not None and pending.kind == "bid":
+        bids.append(pending.info)
+    for _, _, high, high_by in bids:
+        if (high_by < 0) != (high == 0) or (
+                high_by >= 0 and high > sum(position.stocks[high_by])):
+            READER.refuse("frames", f"hold a bid of {high} that seat {high_by} cannot pay "
+                                    f"(KT-9.4)")
 
 
 def _check_markers(position: Position) -> None:
