@@ -125,7 +125,7 @@ def test_undo_never_takes_back_another_persons_decision(tmp_path: Path) -> None:
     assert record.actions == ["pass", "pass"]
 
 
-@pytest.mark.parametrize("name", ["keythedral", "gardiens"])
+@pytest.mark.parametrize("name", ["keythedral", "gardiens", "viscounts"])
 def test_undo_in_a_real_game_keeps_the_record_replayable(name: str, tmp_path: Path) -> None:
     """A registered game, through the Game API only: undo before every other answer."""
     game = get_game(name)
