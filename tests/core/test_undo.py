@@ -157,3 +157,31 @@ def test_undo_reaches_into_a_resumed_record(tmp_path: Path) -> None:
     assert record.actions == [] and GameRecord.load(tmp_path / "rec.json").actions == []
     assert "The last 4 of 4 decisions:" in text  # the log of the replayed decisions...
     assert "No decision has been taken yet." in text  # ...is emptied by the undos
+
+
+@pytest.mark.parametrize("name", ["keythedral", "gardiens", "viscounts"])
+def test_the_position_after_undo_is_the_one_the_record_replays_to(name: str,
+                                                                  tmp_path: Path) -> None:
+    """After each undo the board shown is the one the shortened record replays to."""
+    game = get_game(name)
+    out = io.StringIO()
+    feed = iter(["1", "undo", "2"] * 25)
+    record = GameRecord(game=game.name, players=2, seed=5, options=game.default_options(),
+                        seats=["human", "greedy"])
+    checked: list[int] = []
+
+    def read(prompt: str) -> str:
+        text = out.getvalue()
+        if text.rfind("Taken back:") > text.rfind("Your decision"):  # the turn after an undo
+            expected = io.StringIO()
+            Console(file=expected, width=100).print(game.render(record.replay().view(0)))
+            assert expected.getvalue() in text[text.rfind("Taken back:"):]
+            checked.append(len(record.actions))
+        out.write("Your decision\n")
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    play_terminal(game, record, console=Console(file=out, width=100), read=read)
+    assert len(checked) >= 3
