@@ -1,0 +1,181 @@
+"""The event-sourced store: game rows, seats and the append-only decisions.
+
+Every call is one short transaction and blocks, so the server runs them on its
+storage thread.  A decision is committed here before anyone is told of it;
+:class:`Conflict` means another decision already holds that number.  Only
+SQLAlchemy Core/ORM is used, so the same class serves SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from keepers.server import migrate
+from keepers.server.models import DecisionRow, GameRow, SeatRow
+
+LIVE = ("open", "ongoing")
+STATUSES = ("open", "ongoing", "finished")
+
+
+class Conflict(Exception):
+    """The decision number is taken: another decision answered that state first."""
+
+
+@dataclass
+class SeatEntry:
+    """A seat as stored: ``kind`` is ``human`` or a bot name."""
+
+    seat: int
+    kind: str
+    token_hash: str | None = None
+    name: str | None = None
+    claimed: bool = False
+
+
+@dataclass
+class GameEntry:
+    """A game row with its seats (the decisions are read apart)."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rules: int
+    bot_delay: float
+    status: str
+    created_at: datetime
+    seats: list[SeatEntry] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    decisions: int = 0
+
+
+def now() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(UTC)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers run beside the writer; FULL syncs each commit to disk, so an
+    # acknowledged decision survives a killed process and a power cut alike.
+    cursor = dbapi_connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON",
+                   "busy_timeout=10000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def open_engine(url: str) -> Engine:
+    """An engine for ``url`` (SQLite gets durable, concurrent-reader settings)."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The games of one database; :meth:`open` migrates it first."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._session = sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    def open(cls, url: str) -> Store:
+        """Open the database at ``url`` and bring its schema up to date."""
+        engine = open_engine(url)
+        migrate.upgrade(engine)
+        return cls(engine)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    # -- writes ---------------------------------------------------------------
+    def create_game(self, entry: GameEntry) -> None:
+        """Store a new game and its seats."""
+        with self._session.begin() as session:
+            session.add(GameRow(id=entry.id, game=entry.game, players=entry.players,
+                                options=entry.options, seed=entry.seed, rules=entry.rules,
+                                bot_delay=entry.bot_delay, status=entry.status,
+                                created_at=entry.created_at))
+            session.flush()
+            session.add_all(SeatRow(game_id=entry.id, seat=seat.seat, kind=seat.kind,
+                                    token_hash=seat.token_hash) for seat in entry.seats)
+
+    def claim_seat(self, game_id: str, seat: int, name: str | None) -> str:
+        """Mark a human seat taken (a new name replaces the old); returns the game's status,
+        ``ongoing`` once every human seat is taken."""
+        with self._session.begin() as session:
+            row = session.get(SeatRow, (game_id, seat))
+            assert row is not None and row.kind == "human"
+            row.claimed_at = row.claimed_at or now()
+            if name is not None:
+                row.name = name
+            game = session.get(GameRow, game_id)
+            assert game is not None
+            if game.status == "open" and self._all_claimed(session, game_id):
+                game.status = "ongoing"
+            return game.status
+
+    @staticmethod
+    def _all_claimed(session: Session, game_id: str) -> bool:
+        free = select(func.count()).select_from(SeatRow).where(
+            SeatRow.game_id == game_id, SeatRow.kind == "human", SeatRow.claimed_at.is_(None))
+        return session.scalar(free) == 0
+
+    def append(self, game_id: str, seq: int, seat: int, action: str,
+               result: dict[str, Any] | None = None) -> None:
+        """Commit decision number ``seq``; with ``result`` the game is finished in the same
+        transaction.  Raises :class:`Conflict` when ``seq`` is already taken."""
+        try:
+            with self._session.begin() as session:
+                session.add(DecisionRow(game_id=game_id, seq=seq, seat=seat, action=action,
+                                        created_at=now()))
+                if result is not None:
+                    session.execute(update(GameRow).where(GameRow.id == game_id).values(
+                        status="finished", result=result, finished_at=now()))
+        except IntegrityError:
+            raise Conflict(f"decision {seq} of game {game_id} is already stored") from None
+
+    # -- reads ----------------------------------------------------------------
+    def game(self, game_id: str) -> GameEntry | None:
+        """The game ``game_id`` with its seats, or None."""
+        with self._session() as session:
+            row = session.get(GameRow, game_id)
+            return None if row is None else self._entry(session, row)
+
+    def decisions(self, game_id: str) -> list[str]:
+        """The decisions of a game, in order."""
+        with self._session() as session:
+            query = (select(DecisionRow.action).where(DecisionRow.game_id == game_id)
+                     .order_by(DecisionRow.seq))
+            return list(session.scalars(query))
+
+    def games(self, statuses: tuple[str, ...] = STATUSES, limit: int = 100) -> list[GameEntry]:
+        """The newest games whose status is in ``statuses``."""
+        with self._session() as session:
+            query = (select(GameRow).where(GameRow.status.in_(statuses))
+                     .order_by(GameRow.created_at.desc()).limit(limit))
+            return [self._entry(session, row) for row in session.scalars(query)]
+
+    @staticmethod
+    def _entry(session: Session, row: GameRow) -> GameEntry:
+        seats = session.scalars(select(SeatRow).where(SeatRow.game_id == row.id)
+                                .order_by(SeatRow.seat))
+        count = session.scalar(select(func.count()).select_from(DecisionRow)
+                               .where(DecisionRow.game_id == row.id))
+        created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+        return GameEntry(
+            id=row.id, game=row.game, players=row.players, options=dict(row.options),
+            seed=row.seed, rules=row.rules, bot_delay=row.bot_delay, status=row.status,
+            created_at=created, result=row.result, decisions=count or 0,
+            seats=[SeatEntry(seat.seat, seat.kind, seat.token_hash, seat.name,
+                             seat.claimed_at is not None) for seat in seats])
