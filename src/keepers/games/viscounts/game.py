@@ -85,6 +85,11 @@ class ViscountsState(GameState):
             return None
         return Decision(choice.player, choice.kind, texts.prompt(choice.kind, choice.prompt))
 
+    def to_move(self) -> int | None:
+        """The seat that must decide now (None when over), without building the prompt."""
+        choice = self.pending()
+        return None if choice is None else choice.player
+
     def _legal_actions(self) -> tuple[str, ...]:
         choice = self.choice or self.pending()
         return choice.options if choice else ()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from keepers.core.i18n import DEFAULT, catalogue, t
+from keepers.core.i18n import DEFAULT, catalogue, language, t
 from keepers.games.viscounts.data import CardDef, GameData, load_data
 from keepers.games.viscounts.effects import (
     ACTIONS,
@@ -354,10 +354,19 @@ def prompt(kind: str, machine: str) -> str:
     pending decision stay the same); the numbers, the action and the target named in
     ``machine`` fill the placeholders.
     """
-    key = f"viscounts.prompt.{_prompt_key(kind, machine)}"
-    if key not in catalogue(DEFAULT):
-        return machine
-    return t(key, **_prompt_fields(machine))
+    lang = language()
+    found = _PROMPTS.get((lang, kind, machine))
+    if found is None:
+        key = f"viscounts.prompt.{_prompt_key(kind, machine)}"
+        found = machine if key not in catalogue(DEFAULT) else t(key, **_prompt_fields(machine))
+        if len(_PROMPTS) > 10_000:           # prompts name targets: a bounded cache
+            _PROMPTS.clear()
+        _PROMPTS[(lang, kind, machine)] = found
+    return found
+
+
+_PROMPTS: dict[tuple[str, str, str], str] = {}
+"""Prompts already translated, by language, kind and the rules' prompt (one per decision)."""
 
 
 def _prompt_key(kind: str, machine: str) -> str:
