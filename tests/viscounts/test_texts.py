@@ -204,7 +204,7 @@ def test_every_decision_of_seeded_games_gets_a_label_in_every_language(
 
 def test_translated_prompts_keep_their_numbers_and_action(lang: object) -> None:
     i18n.set_language("fr")
-    assert prompt("dismiss", "trade: dismiss a townsfolk?") == "Commercer : congédier un citadin ?"
+    assert prompt("dismiss", "trade: dismiss a townsfolk?") == "Commercer : congédier un villageois ?"
     assert prompt("discard", "discard up to 2 card(s)") == "défaussez jusqu'à 2 carte(s)"
     assert prompt("window", "use your manuscript board before your turn ends (VG-2.3)") == \
         "utilisez votre plateau de manuscrits avant la fin de votre tour (VG-2.3)"
@@ -274,4 +274,4 @@ def test_a_french_table_reads_in_french(lang: object) -> None:
     assert code == 1 and not {"rules", "info KO", "info Abbot"} & set(record.actions)
     assert "choisissez une carte joueur et un héros (VB-5.7)" in text
     assert "prendre la carte joueur" in text and "Mise en place (VB-5.7)" in text
-    assert "Ordre du roi" in text and "Citadin TF-S-abbot" in text
+    assert "Ordre du roi" in text and "Villageois TF-S-abbot" in text
