@@ -128,6 +128,8 @@ CASES: dict[str, tuple[Change, str]] = {
     "unknown step": (_unknown_step, "frames[" ),
     "payment to no seat (KT-0.7)": (_pay_to_nobody, "must be a whole number from -1"),
     "law poll for a card nobody holds (KT-4.10)": (_law_play_not_in_hand, "pending"),
+    "window polled past its players (KT-4.10)": (
+        lambda d: d["frames"].append(["win", "WT", [0], 3, 0, -1]), "poll window WT past"),
     "unknown option": (lambda d: d["options"].update(colour="red"), "unknown key 'colour'"),
     "option of the wrong type (KT-15.3)": (lambda d: d["options"].update(length=3),
                                            "options.length must be one of"),

@@ -577,6 +577,10 @@ def _check_references(position: Position) -> None:
     if kinds & {"add", "final", "style", "remove", "as"} and len(position.price) != 8:
         READER.refuse("price", "must name the eight colours while a price is settled (KT-10.4)")
     for step in position.steps:
+        if step[0] == "win" and not (step[3] < len(step[2]) and step[4] <= len(step[2])):
+            READER.refuse("frames", f"poll window {step[1]} past its players (KT-4.10)")
+        if step[0] == "bid" and (len(step[1]) != position.n or step[2] > position.n):
+            READER.refuse("frames", "hold bidding that is not one round of every seat (KT-9.3)")
         if step[0] == "take_law" and position.law_spaces[step[2]] is None:
             READER.refuse("frames", f"take a law card from the empty space {step[2] + 1}")
         if step[0] == "resolve":
