@@ -65,6 +65,9 @@ def test_every_message_holds_only_the_seats_view(server: ThreadServer, name: str
     game_id = created["game"]["id"]
     seats = [Client(server.url, game_id, inv["token"]) for inv in created["invitations"]]
     spectator = Client(server.url, game_id)
+    for client in [*seats, spectator]:  # refusals are messages too
+        for number in (client.last["state"], client.last["state"] + 1):
+            assert client.decide("xyzzy 1", state=number)["type"] == "error"
     play_out(seats, random.Random(11))
     spectator.until(lambda m: m["type"] == "state" and m["over"])
     record = GameRecord.from_dict(httpx.get(f"{server.url}/api/games/{game_id}/record").json())
@@ -76,6 +79,7 @@ def test_every_message_holds_only_the_seats_view(server: ThreadServer, name: str
         own = {m["action"] for m in client.messages if m["type"] == "accepted"}
         numbers = [m["state"] for m in client.messages if m["type"] == "state"]
         assert numbers == sorted(numbers) and numbers[-1] == len(record.actions)
+        assert sorted(set(numbers)) == list(range(numbers[0], numbers[-1] + 1))  # no gap
         for message in client.messages:
             check_message(message, client.seat, states, secrets, own)
     for path in ("", f"/{game_id}", f"/{game_id}/view"):

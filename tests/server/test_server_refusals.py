@@ -84,6 +84,14 @@ def test_malformed_and_oversized_messages_are_refused_before_parsing(
     assert all(m["type"] in ("error", "state") for m in client.messages[before:])
 
 
+def test_a_socket_to_no_game_is_refused_and_closed(server: ThreadServer) -> None:
+    with pytest.raises(AssertionError, match="not_found"):
+        try:
+            Client(server.url, "nosuchgame")
+        except Exception as exc:
+            raise AssertionError(str(exc)) from None
+
+
 def test_a_wrong_token_is_refused_and_the_socket_closed(server: ThreadServer) -> None:
     created = create(server.url, "viscounts", ["human"])
     game_id = created["game"]["id"]
