@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from keepers.core.errors import RecordError
 from keepers.core.game import JsonDict
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import GameData
 from keepers.games.viscounts.model import Player, new_geometry
 from keepers.games.viscounts.state import Position, new_position
+from keepers.games.viscounts.validate import check_position, check_raw
 
 _CORE_FIELDS = ("start", "current", "round", "phase", "leader", "debt_above", "deed_above",
                 "poverty", "prosperity", "last_round", "over", "tf_piles", "ms_piles", "spots",
@@ -34,7 +36,18 @@ def _task(item: Any) -> tuple[object, ...]:
 
 
 def position_from_dict(data: GameData, raw: JsonDict) -> Position:
-    """Rebuild a position from :func:`position_to_dict` output."""
+    """Rebuild a position from :func:`position_to_dict` output, checked in full first
+    (:mod:`~keepers.games.viscounts.validate`): a defect is refused in one line."""
+    check_raw(data, raw)
+    try:
+        pos = _build(data, raw)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:     # check_raw missed it
+        raise RecordError(f"bad Viscounts position: {type(exc).__name__}") from None
+    check_position(pos)
+    return pos
+
+
+def _build(data: GameData, raw: JsonDict) -> Position:
     seats = int(raw["seats"])
     pos = new_position(data, seats, 0, str(raw["ai"].get("board", "cleric")))
     geometry = raw["geometry"]
