@@ -11,6 +11,7 @@ import httpx
 import pytest
 from serverhelp import Client, ThreadServer, create, mover
 
+from keepers.server.sessions import MAX_BACKLOG, Watcher
 from keepers.server.storage import Conflict, GameEntry, SeatEntry, Store, now
 
 
@@ -195,3 +196,12 @@ def test_invitations_carry_the_token_in_the_link_fragment(server: ThreadServer) 
     for inv in invitations:
         path, fragment = inv["link"].split("#")
         assert inv["token"] not in path and fragment.endswith(inv["token"])
+
+
+def test_a_connection_that_stops_reading_is_cut_off() -> None:
+    watcher = Watcher(0)
+    for number in range(MAX_BACKLOG + 50):
+        watcher.push(f'{{"n": {number}}}')
+    assert watcher.lagging and watcher.outbox.qsize() == MAX_BACKLOG + 1
+    queued = [watcher.outbox.get_nowait() for _ in range(MAX_BACKLOG + 1)]
+    assert queued[-1] is None and None not in queued[:-1]

@@ -41,6 +41,8 @@ log = logging.getLogger("keepers.server")
 T = TypeVar("T")
 SEED_BITS = 63
 """Seeds fit a signed 64-bit column."""
+MAX_BACKLOG = 1000
+"""Messages waiting for one connection before it is closed as not reading."""
 
 
 class Refusal(Exception):
@@ -56,15 +58,30 @@ class Refusal(Exception):
 
 
 class Watcher:
-    """One connection to a game: its seat (None: a spectator) and its outbox of messages."""
+    """One connection to a game: its seat (None: a spectator) and its outbox of messages.
+
+    A client that stops reading is not kept up with forever: past :data:`MAX_BACKLOG`
+    waiting messages its outbox ends with ``None``, and the connection is closed (the
+    client reconnects and gets the current state)."""
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.lagging = False
+
+    def push(self, text: str) -> None:
+        """Queue a message already in JSON."""
+        if self.lagging:
+            return
+        if self.outbox.qsize() >= MAX_BACKLOG:
+            self.lagging = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(text)
 
     def send(self, message: BaseModel) -> None:
         """Queue a message for this connection."""
-        self.outbox.put_nowait(message.model_dump_json())
+        self.push(message.model_dump_json())
 
 
 class GameSession:
@@ -128,7 +145,7 @@ class GameSession:
         for watcher in self.watchers:
             if watcher.seat not in texts:
                 texts[watcher.seat] = self.message_for(watcher.seat).model_dump_json()
-            watcher.outbox.put_nowait(texts[watcher.seat])
+            watcher.push(texts[watcher.seat])
 
 
 def _make_bots(game: Game, entry: GameEntry) -> dict[int, Bot]:

@@ -24,6 +24,7 @@ router = APIRouter()
 HELLO_TIMEOUT = 30.0
 """Seconds a new connection has to say hello."""
 POLICY_VIOLATION = 1008
+TRY_AGAIN_LATER = 1013
 
 
 class Closed(Exception):
@@ -54,9 +55,10 @@ def _error(refusal: Refusal) -> str:
 
 
 async def _pump(socket: WebSocket, watcher: Watcher) -> None:
-    """Send the watcher's queued messages, in order."""
-    while True:
-        await socket.send_text(await watcher.outbox.get())
+    """Send the watcher's queued messages, in order; close a connection left behind."""
+    while (text := await watcher.outbox.get()) is not None:
+        await socket.send_text(text)
+    await socket.close(TRY_AGAIN_LATER)
 
 
 @router.websocket("/api/games/{game_id}/ws")
@@ -112,4 +114,4 @@ async def _serve(socket: WebSocket, hub: Hub, session: GameSession, watcher: Wat
             else:
                 raise Refusal("bad_message", "hello is sent once, first")
         except Refusal as refusal:
-            watcher.outbox.put_nowait(_error(refusal))
+            watcher.push(_error(refusal))
