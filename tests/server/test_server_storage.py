@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from serverhelp import Client, ThreadServer, create, play_out, wait_for
+from serverhelp import Client, ThreadServer, create, mover, play_out, wait_for
 from sqlalchemy import inspect, text
 
 from keepers.server import migrate
@@ -35,6 +35,7 @@ def test_games_are_rebuilt_from_their_decisions_at_start(tmp_path: Path) -> None
         token = created["invitations"][0]["token"]
         client = Client(server.url, game_id, token)
         play_out([client], random.Random(3), limit=25)
+        assert mover([client]) is client  # the bot has moved: the person is asked
         before = client.last
         client.close()
         bots_only = create(server.url, "gardiens", ["greedy", "random"], bot_delay=0.01)
