@@ -63,3 +63,15 @@ class DecisionRow(Base):
     seat: Mapped[int]
     action: Mapped[str] = mapped_column(String(100))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SnapshotRow(Base):
+    """A full position (``GameState.to_dict``) after decision ``seq``, so that a long game
+    is rebuilt from its last snapshot and the decisions after it, not from setup."""
+
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(primary_key=True)
+    position: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -18,7 +18,7 @@ from typing import Any, TypeVar, cast
 from pydantic import BaseModel
 
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import Bot, Game, GameState
+from keepers.core.game import Bot, Game, GameState, JsonDict
 from keepers.core.match import bot_seed
 from keepers.core.record import GameRecord
 from keepers.core.registry import get_game
@@ -41,6 +41,8 @@ log = logging.getLogger("keepers.server")
 T = TypeVar("T")
 SEED_BITS = 63
 """Seeds fit a signed 64-bit column."""
+SNAPSHOT_EVERY = 200
+"""Decisions between two snapshots of a game's position."""
 MAX_BACKLOG = 1000
 """Messages waiting for one connection before it is closed as not reading."""
 
@@ -185,6 +187,7 @@ class Hub:
         self.sessions: dict[str, GameSession] = {}
         self._loading = asyncio.Lock()
         self._storage = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keepers-db")
+        self.snapshot_every = SNAPSHOT_EVERY
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         """Run a store call on the storage thread (the event loop never waits on the disk)."""
@@ -222,19 +225,36 @@ class Hub:
             return self.sessions[game_id]
 
     def _rebuild(self, game_id: str) -> GameSession:
-        """Replay a stored game's decisions (on the storage thread)."""
+        """Rebuild a stored game from its decisions (on the storage thread)."""
         entry = self.store.game(game_id) if len(game_id) <= 32 else None
         if entry is None:
             raise Refusal("not_found", f"no game {game_id[:40]!r}")
         actions = self.store.decisions(game_id)
-        record = GameRecord(game=entry.game, players=entry.players, seed=entry.seed,
-                            options=entry.options, actions=actions, rules=entry.rules)
         try:
-            state = record.replay()
+            game = get_game(entry.game)
+            state = self._from_snapshot(game, entry, actions) or GameRecord(
+                game=entry.game, players=entry.players, seed=entry.seed, options=entry.options,
+                actions=actions, rules=entry.rules).replay()
         except KeepersError as exc:
             raise Refusal("unavailable", str(exc)) from None
         entry.decisions = len(actions)
-        return GameSession(entry, get_game(entry.game), state)
+        return GameSession(entry, game, state)
+
+    def _from_snapshot(self, game: Game, entry: GameEntry, actions: list[str]) -> GameState | None:
+        """The position from the latest snapshot and the decisions after it (None when
+        there is no usable snapshot: the game is then replayed from setup)."""
+        snapshot = self.store.snapshot(entry.id)
+        if snapshot is None or snapshot[0] > len(actions) or entry.rules != game.rules_version:
+            return None
+        seq, position = snapshot
+        try:
+            state = game.state_from_dict(position)
+            for action in actions[seq:]:
+                state.apply(action)
+        except (KeepersError, KeyError, TypeError, ValueError, IndexError) as exc:
+            log.warning("game %s: snapshot %d not used (%s)", entry.id, seq, exc)
+            return None
+        return state
 
     # -- requests ---------------------------------------------------------------
     async def create(self, request: CreateGame) -> tuple[GameSession, list[tuple[int, str]]]:
@@ -294,6 +314,8 @@ class Hub:
                 log.exception("decision %d of game %s not stored", seq, session.id)
                 raise Refusal("unavailable", "the decision could not be stored; send it again",
                               state=session.number) from None
+            if result is None and seq % self.snapshot_every == 0:
+                await self._snapshot(session, seq, trial)
             session.state, session.number = trial, seq
             session.entry.decisions = seq
             if result is not None:
@@ -303,6 +325,16 @@ class Hub:
             session.broadcast()
         self._kick_bots(session)
         return seq
+
+    async def _snapshot(self, session: GameSession, seq: int, state: GameState) -> None:
+        """Keep a full position now and then; a failure costs only a longer rebuild."""
+        try:
+            position = state.to_dict()
+            if not _faithful(session.game, state, position):
+                return
+            await self._db(self.store.save_snapshot, session.id, seq, position)
+        except Exception:
+            log.exception("snapshot %d of game %s not stored", seq, session.id)
 
     async def listing(self, statuses: tuple[str, ...], limit: int) -> list[GameSummary]:
         """The newest games with those statuses."""
@@ -345,6 +377,16 @@ class Hub:
             except Exception:
                 log.exception("bot of seat %d in game %s failed", seat, session.id)
                 return
+
+
+def _faithful(game: Game, state: GameState, position: JsonDict) -> bool:
+    """True when ``position`` rebuilds ``state`` as every seat sees it: the same legal
+    decisions and the same views (a game whose views show more than its positions keep,
+    such as a log of recent decisions, is then always replayed from setup)."""
+    restored = game.state_from_dict(position)
+    seats: list[int | None] = [*range(state.num_players), None]
+    return restored.legal_actions() == state.legal_actions() and all(
+        restored.view(seat) == state.view(seat) for seat in seats)
 
 
 def _find_game(name: str) -> Game:

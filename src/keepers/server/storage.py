@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from keepers.server import migrate
-from keepers.server.models import DecisionRow, GameRow, SeatRow
+from keepers.server.models import DecisionRow, GameRow, SeatRow, SnapshotRow
 
 LIVE = ("open", "ongoing")
 STATUSES = ("open", "ongoing", "finished")
@@ -145,7 +145,20 @@ class Store:
         except IntegrityError:
             raise Conflict(f"decision {seq} of game {game_id} is already stored") from None
 
+    def save_snapshot(self, game_id: str, seq: int, position: dict[str, Any]) -> None:
+        """Keep the position after decision ``seq`` (the decisions stay the truth)."""
+        with self._session.begin() as session:
+            session.merge(SnapshotRow(game_id=game_id, seq=seq, position=position,
+                                      created_at=now()))
+
     # -- reads ----------------------------------------------------------------
+    def snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
+        """The latest snapshot of a game: (decisions before it, position), or None."""
+        with self._session() as session:
+            row = session.scalars(select(SnapshotRow).where(SnapshotRow.game_id == game_id)
+                                  .order_by(SnapshotRow.seq.desc()).limit(1)).first()
+            return None if row is None else (row.seq, dict(row.position))
+
     def game(self, game_id: str) -> GameEntry | None:
         """The game ``game_id`` with its seats, or None."""
         with self._session() as session:
