@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from pathlib import Path
 
 import httpx
 import pytest
 from serverhelp import Client, ThreadServer, create, play_out
+from typer.testing import CliRunner
 
+from keepers import cli
 from keepers.core.record import GameRecord
 
 GAMES = {
@@ -19,7 +23,8 @@ GAMES = {
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_a_whole_game_with_two_people_and_a_bot(server: ThreadServer, name: str) -> None:
+def test_a_whole_game_with_two_people_and_a_bot(server: ThreadServer, name: str,
+                                                tmp_path: Path) -> None:
     created = create(server.url, name, ["human", "human", "greedy"], options=GAMES[name])
     game_id = created["game"]["id"]
     tokens = {inv["seat"]: inv["token"] for inv in created["invitations"]}
@@ -39,6 +44,17 @@ def test_a_whole_game_with_two_people_and_a_bot(server: ThreadServer, name: str)
     state = record.replay()
     assert state.is_over() and state.scores() == finished["result"]["scores"]
     assert len(record.actions) == finished["state"] == players[0].last["state"]
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(record.to_dict()))
+    replayed = CliRunner().invoke(cli.app, ["replay", str(saved)])
+    assert replayed.exit_code == 0, replayed.output  # `keepers replay` reads the download
     for player in players:
         player.close()
     print(f"{name}: {len(record.actions)} decisions in {time.monotonic() - started:.1f}s")
+
+
+def test_the_api_is_described_at_docs(server: ThreadServer) -> None:
+    schema = httpx.get(f"{server.url}/openapi.json").json()
+    assert {"/api/games", "/api/games/{game_id}/join", "/api/games/{game_id}/record"} <= set(
+        schema["paths"])
+    assert httpx.get(f"{server.url}/docs").status_code == 200
