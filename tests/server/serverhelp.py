@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from keepers.server.app import create_app
 from keepers.server.cli import WS_MAX_BYTES, listening_socket
-from keepers.server.sessions import Hub
+from keepers.server.hub import Hub
 
 TIMEOUT = 60.0
 """Seconds any wait may take before a test fails (a loaded machine is slow, not stuck)."""

@@ -14,7 +14,7 @@ from serverhelp import Client, ThreadServer, create, mover, play_out, wait_for
 from sqlalchemy import inspect, text
 
 from keepers.core.record import GameRecord
-from keepers.server import migrate, sessions
+from keepers.server import hub, migrate
 from keepers.server.models import Base
 from keepers.server.storage import Store, open_engine
 
@@ -93,7 +93,7 @@ def test_a_long_game_is_rebuilt_from_its_last_snapshot(tmp_path: Path,
         snapshot = server.hub.store.snapshot(game_id)
         assert snapshot is not None and snapshot[0] == 28
     with monkeypatch.context() as patch:  # a replay from setup would fail: the snapshot serves
-        patch.setattr(sessions.GameRecord, "replay", _no_replay)
+        patch.setattr(hub.GameRecord, "replay", _no_replay)
         with ThreadServer(db) as server:
             clients = [Client(server.url, game_id, token) for token in tokens]
             for client in clients:

@@ -6,7 +6,8 @@ Layers, top to bottom (each module imports only the layers below it)::
     app          the FastAPI application: lifespan (migrations, rebuild), limits, errors
     routes       HTTP: create, join, list, spectate, download a record
     sockets      one websocket per connection: views pushed, decisions received
-    sessions     the live games in memory: one lock, one state and one state number each
+    hub          every game held; decisions made (checked, committed, then pushed), rebuilds
+    sessions     one live game in memory: its lock, state, state number and watchers
     bots         bots deciding in a worker pool, off the event loop
     storage      the event-sourced store: game rows and the append-only decisions
     migrate      Alembic migrations applied at start (scripts in migrations/)

@@ -15,8 +15,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from keepers import __version__
 from keepers.server import routes, sockets
 from keepers.server.bots import BotPool
+from keepers.server.hub import Hub
 from keepers.server.protocol import MAX_BODY_BYTES, ErrorBody
-from keepers.server.sessions import Hub, Refusal
+from keepers.server.sessions import Refusal
 from keepers.server.storage import Store
 
 log = logging.getLogger("keepers.server")

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 
+from keepers.server.hub import Hub
 from keepers.server.protocol import (
     CreatedGame,
     CreateGame,
@@ -17,7 +18,6 @@ from keepers.server.protocol import (
     JoinGame,
     PublicView,
 )
-from keepers.server.sessions import Hub
 
 router = APIRouter(prefix="/api", responses={
     403: {"model": ErrorBody, "description": "the seat token opens no seat"},

@@ -9,6 +9,7 @@ import contextlib
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from keepers.server.hub import Hub
 from keepers.server.protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_CHARS,
@@ -18,7 +19,7 @@ from keepers.server.protocol import (
     Sync,
     Welcome,
 )
-from keepers.server.sessions import GameSession, Hub, Refusal, Watcher
+from keepers.server.sessions import GameSession, Refusal, Watcher
 
 router = APIRouter()
 HELLO_TIMEOUT = 30.0
