@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -25,6 +26,8 @@ from keepers.games.viscounts import GAME, ViscountsState
 
 from .test_gates_selfplay import _check
 
+COUNTS: Counter[str] = Counter()
+"""Mutated positions tried, refused and played out (printed by the soak run)."""
 REPLACEMENTS: list[Any] = [
     -50, -1, 0, 1, 2, 3, 7, 8, 999, 10**6, 2**64, True, False, None, "", "x", "KO",
     "TF-S-abbot", "H-B-emma", "O-G-tyrant", "M01", "C01", "0.L", "9.Q", 1.5, [], [0], ["x"],
@@ -151,12 +154,15 @@ def _fuzz(data: st.DataObject) -> str:
     base = copy.deepcopy(data.draw(st.sampled_from(BASES)))
     for _ in range(data.draw(st.integers(1, 2))):
         _mutate(base, data.draw)
+    COUNTS["tried"] += 1
     try:
         state = _load(json.loads(json.dumps(base)))
     except RecordError as exc:
         assert "\n" not in str(exc)
+        COUNTS["refused"] += 1
         return "refused"
     _play_out(state)
+    COUNTS["played"] += 1
     return "played"
 
 
@@ -171,5 +177,12 @@ def test_mutated_positions_are_refused_or_play_to_the_end(data: st.DataObject) -
 @settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_mutated_positions_soak(data: st.DataObject) -> None:
-    """As above, thousands of mutations (soak run)."""
+    """As above, thousands of mutations (soak run; the counts print with ``-s``)."""
     _fuzz(data)
+
+
+@pytest.mark.soak
+def test_mutation_counts_printed() -> None:
+    """Print the counts of the mutation runs above (docs/reliability.md)."""
+    print(f"\nViscounts mutated positions: {dict(COUNTS)}")
+    assert COUNTS["tried"] == COUNTS["refused"] + COUNTS["played"]
