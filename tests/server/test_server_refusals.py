@@ -12,7 +12,7 @@ import pytest
 from serverhelp import Client, ThreadServer, create, mover
 
 from keepers.server.sessions import MAX_BACKLOG, Watcher
-from keepers.server.storage import Conflict, GameEntry, SeatEntry, Store, now
+from keepers.server.storage import Append, Conflict, GameEntry, SeatEntry, Store, now
 
 
 def two_seat_game(server: ThreadServer, name: str = "viscounts") -> tuple[str, list[Client]]:
@@ -205,3 +205,17 @@ def test_a_connection_that_stops_reading_is_cut_off() -> None:
     assert watcher.lagging and watcher.outbox.qsize() == MAX_BACKLOG + 1
     queued = [watcher.outbox.get_nowait() for _ in range(MAX_BACKLOG + 1)]
     assert queued[-1] is None and None not in queued[:-1]
+
+
+def test_a_group_commit_refuses_only_its_conflicting_decision(tmp_path: Path) -> None:
+    store = Store.open(f"sqlite:///{tmp_path / 'group.db'}")
+    for game_id in ("a", "b", "c"):
+        store.create_game(GameEntry(id=game_id, game="viscounts", players=1, options={},
+                                    seed=1, rules=1, bot_delay=0.0, status="ongoing",
+                                    created_at=now(), seats=[SeatEntry(0, "human")]))
+    store.append("b", 1, 0, "first")
+    outcomes = store.append_all([Append("a", 1, 0, "x"), Append("b", 1, 0, "late"),
+                                 Append("c", 1, 0, "z")])
+    assert outcomes[0] is None and isinstance(outcomes[1], Conflict) and outcomes[2] is None
+    assert [store.decisions(g) for g in ("a", "b", "c")] == [["x"], ["first"], ["z"]]
+    store.close()

@@ -23,7 +23,15 @@ from keepers.server import tokens
 from keepers.server.bots import BotPool
 from keepers.server.protocol import Accepted, CreateGame, GameSummary
 from keepers.server.sessions import GameSession, Refusal, Watcher, result_of, summarize
-from keepers.server.storage import LIVE, Conflict, GameEntry, SeatEntry, Store, now
+from keepers.server.storage import (
+    LIVE,
+    Append,
+    Conflict,
+    GameEntry,
+    SeatEntry,
+    Store,
+    now,
+)
 
 log = logging.getLogger("keepers.server")
 T = TypeVar("T")
@@ -43,6 +51,8 @@ class Hub:
         self._loading = asyncio.Lock()
         self._storage = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keepers-db")
         self.snapshot_every = SNAPSHOT_EVERY
+        self._pending: list[tuple[Append, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         """Run a store call on the storage thread (the event loop never waits on the disk)."""
@@ -160,8 +170,8 @@ class Hub:
             seq = number + 1
             result = result_of(trial, seq) if trial.is_over() else None
             try:
-                await self._db(self.store.append, session.id, seq, seat, action,
-                               None if result is None else result.model_dump())
+                await self._append(Append(session.id, seq, seat, action,
+                                          None if result is None else result.model_dump()))
             except Conflict:
                 raise Refusal("stale", f"state {number} was already answered",
                               state=session.number) from None
@@ -180,6 +190,33 @@ class Hub:
             session.broadcast()
         self._kick_bots(session)
         return seq
+
+    async def _append(self, item: Append) -> None:
+        """Commit one decision, together with those of other games waiting at the same
+        moment (one disk sync for all: a group commit); raises :class:`Conflict`."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((item, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        """Commit the waiting decisions, batch after batch, until none waits."""
+        while self._pending:
+            batch, self._pending = self._pending, []
+            outcomes: list[Exception | None]
+            try:
+                stored = await self._db(self.store.append_all, [item for item, _ in batch])
+                outcomes = list(stored)
+            except Exception as exc:  # the database failed: every waiting decision is refused
+                outcomes = [exc] * len(batch)
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if outcome is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(outcome)
 
     async def _snapshot(self, session: GameSession, seq: int, state: GameState) -> None:
         """Keep a full position now and then; a failure costs only a longer rebuild."""

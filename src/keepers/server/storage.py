@@ -56,6 +56,26 @@ class GameEntry:
     decisions: int = 0
 
 
+@dataclass(frozen=True)
+class Append:
+    """One decision to store: decision number ``seq`` of a game, and the result when it
+    ends the game."""
+
+    game_id: str
+    seq: int
+    seat: int
+    action: str
+    result: dict[str, Any] | None = None
+
+
+def _add(session: Session, item: Append) -> None:
+    session.add(DecisionRow(game_id=item.game_id, seq=item.seq, seat=item.seat,
+                            action=item.action, created_at=now()))
+    if item.result is not None:
+        session.execute(update(GameRow).where(GameRow.id == item.game_id).values(
+            status="finished", result=item.result, finished_at=now()))
+
+
 def now() -> datetime:
     """The current time, in UTC."""
     return datetime.now(UTC)
@@ -135,15 +155,25 @@ class Store:
                result: dict[str, Any] | None = None) -> None:
         """Commit decision number ``seq``; with ``result`` the game is finished in the same
         transaction.  Raises :class:`Conflict` when ``seq`` is already taken."""
+        outcome = self.append_all([Append(game_id, seq, seat, action, result)])[0]
+        if outcome is not None:
+            raise outcome
+
+    def append_all(self, appends: list[Append]) -> list[Conflict | None]:
+        """Commit decisions of several games in one transaction (one disk sync for all);
+        returns None for each stored one and a :class:`Conflict` for each refused one
+        (after a conflict, each is committed on its own, so only the conflicting ones fail)."""
         try:
             with self._session.begin() as session:
-                session.add(DecisionRow(game_id=game_id, seq=seq, seat=seat, action=action,
-                                        created_at=now()))
-                if result is not None:
-                    session.execute(update(GameRow).where(GameRow.id == game_id).values(
-                        status="finished", result=result, finished_at=now()))
+                for item in appends:
+                    _add(session, item)
+            return [None] * len(appends)
         except IntegrityError:
-            raise Conflict(f"decision {seq} of game {game_id} is already stored") from None
+            if len(appends) == 1:
+                item = appends[0]
+                return [Conflict(f"decision {item.seq} of game {item.game_id} is already "
+                                 f"stored")]
+            return [self.append_all([item])[0] for item in appends]
 
     def save_snapshot(self, game_id: str, seq: int, position: dict[str, Any]) -> None:
         """Keep the position after decision ``seq`` (the decisions stay the truth)."""
