@@ -17,7 +17,6 @@ and prints the counts (docs/reliability.md).
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import Counter
 from typing import Any
@@ -27,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ktplay import canon, check_board, check_components, check_cubes
 
+import mutations
 from keepers.core.bots import RandomBot
 from keepers.core.errors import RecordError
 from keepers.games.keythedral import GAME, KeythedralState
@@ -64,51 +64,9 @@ def _base_positions() -> list[dict[str, Any]]:
 BASES = _base_positions()
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in a position: keys of objects and indexes of lists, at any depth."""
-    out = [path] if path else []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += _paths(value, (*path, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            out += _paths(value, (*path, index))
-    return out
-
-
-def _parent(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path[:-1]:
-        data = data[key]
-    return data
-
-
-@st.composite
-def mutated(draw: st.DrawFn) -> dict[str, Any]:
-    """A base position changed one to three times."""
-    data: dict[str, Any] = copy.deepcopy(draw(st.sampled_from(BASES)))
-    for _ in range(draw(st.integers(1, 3))):
-        paths = _paths(data)
-        path = paths[draw(st.integers(0, len(paths) - 1))]
-        parent, key = _parent(data, path), path[-1]
-        how = draw(st.sampled_from(["replace", "replace", "borrow", "remove", "repeat",
-                                    "nudge", "swap", "swap"]))
-        if how == "swap":  # two values trade places: every component is still there once
-            other = paths[draw(st.integers(0, len(paths) - 1))]
-            if other[:len(path)] != path and path[:len(other)] != other:
-                there = _parent(data, other)
-                parent[key], there[other[-1]] = there[other[-1]], parent[key]
-        elif how == "replace":
-            parent[key] = copy.deepcopy(draw(st.sampled_from(REPLACEMENTS)))
-        elif how == "borrow":
-            other = paths[draw(st.integers(0, len(paths) - 1))]
-            parent[key] = copy.deepcopy(_parent(data, other)[other[-1]])
-        elif how == "remove":
-            del parent[key]
-        elif how == "repeat" and isinstance(parent, list):
-            parent.append(copy.deepcopy(parent[key]))
-        elif how == "nudge" and type(parent[key]) is int:
-            parent[key] += draw(st.sampled_from([-1, 1]))
-    return data
+def mutated() -> st.SearchStrategy[dict[str, Any]]:
+    """A base position of this game changed one to three times (tests/mutations.py)."""
+    return mutations.mutated(BASES, REPLACEMENTS)
 
 
 def check_mutated(data: dict[str, Any]) -> None:

@@ -17,9 +17,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import mutations
 from keepers.core.bots import RandomBot
 from keepers.core.errors import RecordError
 from keepers.games.viscounts import GAME, ViscountsState
@@ -96,46 +97,6 @@ def test_impossible_positions_are_refused_naming_the_field(change: Any, field: s
     assert "\n" not in message and field in message, message
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path] if path else []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += _paths(value, (*path, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            out += _paths(value, (*path, index))
-    return out
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
-def _mutate(data: dict[str, Any], draw: Any) -> None:
-    paths = _paths(data)
-    path = draw(st.sampled_from(paths))
-    parent, key = _get(data, path[:-1]), path[-1]
-    how = draw(st.sampled_from(("replace", "bump", "remove", "duplicate", "swap")))
-    note(f"{how} at {path}")
-    if how == "replace":
-        parent[key] = copy.deepcopy(draw(st.sampled_from(REPLACEMENTS)))
-    elif how == "bump" and type(parent[key]) is int:
-        parent[key] += draw(st.sampled_from((-1, 1)))
-    elif how == "remove":
-        del parent[key]
-    elif how == "duplicate" and isinstance(parent, list):
-        parent.append(copy.deepcopy(parent[key]))
-    else:
-        other = draw(st.sampled_from(paths))
-        try:
-            a, b = _get(data, other[:-1]), other[-1]
-            parent[key], a[b] = a[b], parent[key]
-        except (KeyError, IndexError, TypeError):
-            pass
-
-
 def _play_out(state: ViscountsState) -> None:
     bots = [RandomBot(p, 7) for p in range(state.num_players)]
     for _ in range(30_000):
@@ -151,9 +112,7 @@ def _play_out(state: ViscountsState) -> None:
 
 
 def _fuzz(data: st.DataObject) -> str:
-    base = copy.deepcopy(data.draw(st.sampled_from(BASES)))
-    for _ in range(data.draw(st.integers(1, 2))):
-        _mutate(base, data.draw)
+    base = data.draw(mutations.mutated(BASES, REPLACEMENTS, most=2))
     COUNTS["tried"] += 1
     try:
         state = _load(json.loads(json.dumps(base)))
