@@ -341,6 +341,7 @@ def play_command(game_name: GameArg, players: Players = None, seats: Seats = Non
                  record: Annotated[Path | None, typer.Option(help=t("cli.record_help"))] = None,
                  resume: Annotated[Path | None, typer.Option(metavar="FILE",
                                                              help=t("cli.resume_help"))] = None,
+                 compact: Annotated[bool, typer.Option(help=t("cli.compact_help"))] = False,
                  lang: Lang = None) -> None:
     """Play a game on this terminal (people and bots), or resume a recorded one."""
     _language(lang)
@@ -358,7 +359,7 @@ def play_command(game_name: GameArg, players: Players = None, seats: Seats = Non
     if rec.actions:
         console.print(t("cli.resumed", count=len(rec.actions)))
     _stop_on_hangup()
-    code = play_terminal(game, rec, console=console, save_to=record)
+    code = play_terminal(game, rec, console=console, save_to=record, compact=compact)
     if code:
         raise typer.Exit(code)
 

@@ -17,8 +17,8 @@ from keepers.core.terminal import play_terminal
 TURN = "Your turn"
 
 
-def _play(game: Game, lines: list[str], width: int, height: int,
-          turns: int = 0) -> tuple[str, list[list[str]], GameRecord, list[str]]:
+def _play(game: Game, lines: list[str], width: int, height: int, turns: int = 0,
+          compact: bool = False) -> tuple[str, list[list[str]], GameRecord, list[str]]:
     """Play with ``lines`` as answers (then "1" for ``turns`` more); return the output,
     at each question right after a menu the rows on screen above the question, the
     record and the questions asked."""
@@ -43,7 +43,7 @@ def _play(game: Game, lines: list[str], width: int, height: int,
     record = GameRecord(game=game.name, players=len(seats), seed=1,
                         options=game.default_options(), seats=seats)
     play_terminal(game, record, console=Console(file=out, width=width, height=height),
-                  read=read)
+                  read=read, compact=compact)
     return out.getvalue(), screens, record, prompts
 
 
@@ -98,3 +98,38 @@ def test_the_last_decisions_are_shown_before_the_result() -> None:
     assert record.result is not None
     tail = out[out.rindex(TURN):]
     assert tail.index("Seat 2 (greedy)") < tail.index("Final scores")
+
+
+HIDDEN = "(the board is shown when you type board)"
+
+
+@pytest.mark.parametrize("name", ["keythedral", "gardiens", "viscounts"])
+def test_compact_play_keeps_the_whole_turn_on_a_low_screen(name: str) -> None:
+    """--compact: no board at the turns, so the news, the turn line, the prompt and the
+    menu fit 80×24 together; ``board`` still shows it."""
+    game = get_game(name)
+    answers = ["board"] + [""] * 6 + ["1"] * 20  # Enter for every page of the board
+    out, screens, record, _ = _play(game, answers, 80, 24, compact=True)
+    assert len(screens) > 10
+    for screen in screens:
+        assert any(TURN in row for row in screen), screen
+        turn = max(i for i, row in enumerate(screen) if TURN in row)
+        assert screen[turn + 2].startswith("   1. ") or "(decisions" in screen[-1]
+    deciders: list[int] = []
+    record.replay(watch=lambda decision, action: deciders.append(decision.player))
+    first = io.StringIO()  # the board at the person's first turn, when "board" was typed
+    position = record.replay(upto=deciders.index(0))
+    Console(file=first, width=80).print(game.render(position.view(0)))
+    assert out.count(HIDDEN) == len(screens)  # every turn, in place of the board
+    assert out.count(first.getvalue()) == 1  # the board only once: when asked for
+
+
+def test_play_compact_on_the_command_line() -> None:
+    from typer.testing import CliRunner
+
+    from keepers.cli import app
+
+    result = CliRunner().invoke(app, ["play", "toyrace", "--compact", "--seed", "2"],
+                                input="1\nboard\n")
+    before, _, after = result.output.partition("Your decision")
+    assert HIDDEN in before and "Race, round" not in before and "Race, round" in after

@@ -260,11 +260,13 @@ def _log(console: Console, history: Sequence[Text]) -> None:
 def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Console,
                 read: Reader, history: Sequence[Text] = (),
                 undo: Callable[[], str | None] | None = None,
-                news: Sequence[Text] = ()) -> str | None:
+                news: Sequence[Text] = (), compact: bool = False) -> str | None:
     """Show the seat's view, the ``news`` (what the others decided since its last turn,
     under the board so that a board taller than the screen does not push it away) and
     the menu, and apply its answer; return the action applied, or None when the player
     asked to ``undo`` and ``undo()`` (the reason it is refused, or None) allows it.
+    ``compact`` leaves the board out (one line says how to see it), so that on a low
+    screen the news, the prompt and the menu are all in view.
 
     ``help``, ``log``, ``rules``, ``info``, ``board`` and ``more`` are answered without
     taking a decision; a refused ``undo`` changes nothing.
@@ -273,7 +275,7 @@ def _human_turn(game: Game, state: GameState, seat: int, name: str, console: Con
     assert decision is not None
     view = state.view(seat)
     board = game.render(view)
-    console.print(board)
+    console.print(Text(t("play.board_hidden"), style="dim") if compact else board)
     for line in news:
         console.print(line, style="cyan")
     console.rule(t("play.your_turn", seat=seat_number(seat), name=name,
@@ -401,7 +403,7 @@ def _start(game: Game, record: GameRecord, history: list[Text],
 
 def play_terminal(game: Game, record: GameRecord, *, console: Console | None = None,
                   read: Reader | None = None, save_to: str | Path | None = None,
-                  hide_screen: bool | None = None) -> int:
+                  hide_screen: bool | None = None, compact: bool = False) -> int:
     """Play the game set up by ``record`` (seats: ``human`` or bot names) on a terminal.
 
     A record that already holds decisions is resumed: they are replayed first.
@@ -411,12 +413,14 @@ def play_terminal(game: Game, record: GameRecord, *, console: Console | None = N
     record that replays up to its last decision), at the end and on abort or error.
     Returns 0 when the game ended and 1 when input ran out or the player
     interrupted it.  The screen is hidden between different people's turns when
-    there are several (or when ``hide_screen`` says so).
+    there are several (or when ``hide_screen`` says so).  ``compact`` shows the board
+    only when a person asks for it (``board``), for screens too low for board and menu.
     """
     console = console or Console()
     table = _Table(game, record, console, read or console.input, save_to)
     if hide_screen is not None:
         table.hide = hide_screen
+    table.compact = compact
     save_record(console, record, save_to, quiet=True)
     try:
         while not table.state.is_over():
@@ -453,6 +457,7 @@ class _Table:
         self.hide = len(self.humans) > 1
         self.unseen: dict[int, list[Text]] = {s: [] for s in self.humans}
         self.shown: int | None = None
+        self.compact = False
         self.undo = Undo(game, self.humans)
         if self.humans:
             self._resumed_marks(taken)
@@ -493,7 +498,8 @@ class _Table:
             index = len(self.record.actions)
             self.undo.before(self.state, seat, index, len(self.history))
             taken = _human_turn(self.game, self.state, seat, seats[seat], self.console,
-                                self.read, self.history, lambda: self._undo(seat), news)
+                                self.read, self.history, lambda: self._undo(seat), news,
+                                self.compact)
             if taken is None:
                 return
             action, event = taken, _event(self.game, decision, seats[seat], taken)
