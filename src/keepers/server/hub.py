@@ -97,9 +97,11 @@ class Hub:
         actions = self.store.decisions(game_id)
         try:
             game = get_game(entry.game)
-            state = self._from_snapshot(game, entry, actions) or GameRecord(
-                game=entry.game, players=entry.players, seed=entry.seed, options=entry.options,
-                actions=actions, rules=entry.rules).replay()
+            state = self._from_snapshot(game, entry, actions)
+            if state is None:
+                state = GameRecord(game=entry.game, players=entry.players, seed=entry.seed,
+                                   options=entry.options, actions=actions,
+                                   rules=entry.rules).replay()
         except KeepersError as exc:
             raise Refusal("unavailable", str(exc)) from None
         entry.decisions = len(actions)
