@@ -55,6 +55,7 @@ def check_message(message: dict[str, Any], seat: int | None, states: list[GameSt
     if message["decision"] is not None:
         assert decision is not None and (decision.public or mine)
         assert message["decision"]["seat"] == decision.player
+        assert message["decision"]["prompt"] == (decision.prompt if mine else None)
     expected = state.legal_actions() if mine and message["status"] == "ongoing" else []
     assert [item["action"] for item in message["legal"]] == expected
 

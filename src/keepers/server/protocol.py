@@ -170,11 +170,12 @@ class Welcome(BaseModel):
 
 
 class Pending(BaseModel):
-    """Who decides now and what about (shown only when public or yours)."""
+    """Who decides now and what kind of decision (shown only when public or yours); the
+    prompt, which may name what only the decider knows, only to the decider."""
 
     seat: int
     kind: str
-    prompt: str
+    prompt: str | None = None
 
 
 class Legal(BaseModel):

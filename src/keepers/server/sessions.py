@@ -115,7 +115,8 @@ class GameSession:
         pending = None
         legal: list[Legal] = []
         if decision is not None and (decision.public or decision.player == seat):
-            pending = Pending(seat=decision.player, kind=decision.kind, prompt=decision.prompt)
+            prompt = decision.prompt if decision.player == seat else None
+            pending = Pending(seat=decision.player, kind=decision.kind, prompt=prompt)
         if decision is not None and decision.player == seat and self.entry.status == "ongoing":
             legal = [Legal(action=action, label=self.game.describe_action(action))
                      for action in self.state.legal_actions()]
