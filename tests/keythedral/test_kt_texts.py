@@ -107,7 +107,9 @@ def test_legend_names_the_viewers_colour(lang: object) -> None:
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(GAME.render(view))
     text = console.export_text()
-    assert "You are seat 1 (red)." in text and "Qu quarry" in text
+    # Engine seat 1 is the second player: people count seats from 1.
+    assert "You are seat 2 (red)." in text and "Qu quarry" in text
+    assert "Seat 3 to decide" in text and "2:" in text
 
 
 def test_rules_and_info_at_the_table() -> None:

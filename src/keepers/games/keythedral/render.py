@@ -40,7 +40,8 @@ def _cubes(cubes: dict[str, int]) -> Text:
 
 def _seat(view: dict[str, Any], seat: int) -> Text:
     colour = view["colours"][seat]
-    return Text(f"{seat}:{t('keythedral.colour.' + colour)}", style=SEAT_STYLE.get(colour, "bold"))
+    return Text(f"{seat + 1}:{t('keythedral.colour.' + colour)}",
+                style=SEAT_STYLE.get(colour, "bold"))
 
 
 def _targets(view: dict[str, Any]) -> set[tuple[int, int]]:
@@ -98,11 +99,12 @@ def _square(view: dict[str, Any], pos: tuple[int, int], cells: dict[Any, str],
         text = Text(FIELD_ABBREV[ftype], style=FIELD_STYLE[ftype] + mark)
         if pos in workers:
             seat = workers[pos]
-            return text.append(str(seat), style=SEAT_STYLE.get(view["colours"][seat], "") + mark)
+            return text.append(str(seat + 1),
+                               style=SEAT_STYLE.get(view["colours"][seat], "") + mark)
         return text.append(" ", style=FIELD_STYLE[ftype] + mark)
     if pos in tiles:
         owner, number, house = tiles[pos]
-        label = f"{owner}{'H' if house else 'c'}{number}"
+        label = f"{owner + 1}{'H' if house else 'c'}{number}"
         return Text(label, style=SEAT_STYLE.get(view["colours"][owner], "bold") + mark)
     if pos in targets:
         return Text(" + ", style="bold cyan")
@@ -122,7 +124,7 @@ def legend(view: dict[str, Any]) -> Text:
     if you:
         colour = view["colours"][you["seat"]]
         name = t(f"keythedral.colour.{colour}")
-        text.append("  ").append(t("keythedral.legend.you", seat=you["seat"], colour=name),
+        text.append("  ").append(t("keythedral.legend.you", seat=you["seat"] + 1, colour=name),
                                  style=SEAT_STYLE.get(colour, "bold"))
     text.append("\n" + t("keythedral.legend.mat"), style="dim")
     return text
@@ -158,9 +160,16 @@ def _cube_list(counts: list[int]) -> str:
     return ", ".join(f"{COLOURS[c]} {k}" for c, k in enumerate(counts) if k) or "-"
 
 
+SEAT_ARGS = {"marker": (2,), "marker_passed": (0, 1), "change_of_plan": ()}
+"""Which arguments of an event are seats (the first, unless listed here)."""
+
+
 def describe_event(event: list[Any]) -> str:
-    """One public event (KT-13.4) as a sentence in the current language."""
+    """One public event (KT-13.4) as a sentence in the current language; seats are counted
+    from 1, as players count them (the record keeps them from 0)."""
     kind, *args = event
+    args = [a + 1 if i in SEAT_ARGS.get(kind, (0,)) and type(a) is int else a
+            for i, a in enumerate(args)]
     if kind == "harvest":
         args = [args[0], _cube_list(args[1])]
     elif kind == "buy":
@@ -221,7 +230,7 @@ def render_view(view: dict[str, Any]) -> Group:
         screen.add_row(_s("law_cards"), hand)
         screen.add_row(_s("building_tiles"), ", ".join(you["tiles"]) or "-")
         screen.add_row(_s("workers_fences"), f"{you['workers']} / {you['fences']}")
-        parts.append(Panel(screen, title=_s("screen", seat=you["seat"]), expand=False))
+        parts.append(Panel(screen, title=_s("screen", seat=you["seat"] + 1), expand=False))
     if view.get("scores"):
         parts.append(Text(_s("final", scores=view["scores"], winners=view["winners"]),
                           style="bold"))
@@ -233,10 +242,10 @@ def render_view(view: dict[str, Any]) -> Group:
     parts.append(board_text(view))
     parts.append(legend(view))
     if view["fences"]:
-        fences = ", ".join(f"{o}:[{a},{b}|{c},{d}]" for a, b, c, d, o in view["fences"])
+        fences = ", ".join(f"{o + 1}:[{a},{b}|{c},{d}]" for a, b, c, d, o in view["fences"])
         parts.append(Text(_s("fences", fences=fences)))
     decision = view.get("decision")
     if decision:
-        parts.append(Text(_s("decide", seat=decision["player"], prompt=decision["prompt"]),
+        parts.append(Text(_s("decide", seat=decision["player"] + 1, prompt=decision["prompt"]),
                           style="bold cyan"))
     return Group(*parts)
