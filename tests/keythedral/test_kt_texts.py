@@ -133,3 +133,8 @@ def test_rules_and_info_at_the_table() -> None:
     assert code == 1 and not {"rules", "more", "info C02"} & set(record.actions)
     assert "KT-3.10" in text and "Price Increase" in text and "worth 4 points" in text
     assert "Space 0,0: Quarry" in text and "Nothing is known by the name 'nowhere'" in text
+
+
+def test_first_player_choice_names_the_seat_as_people_count_it() -> None:
+    """KT-9.7: the decision `first 2` (engine seat 2) reads "seat 3 becomes first player"."""
+    assert GAME.describe_action("first 2") == "seat 3 becomes first player"

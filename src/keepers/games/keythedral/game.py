@@ -249,6 +249,8 @@ class KeythedralGame(Game):
         if words[0] == "play" and len(words) > 1 and words[1] in data.laws:
             card = f"{law_name(words[1])} ({words[1]}) {' '.join(words[2:])}".strip()
         args = [cube_name(word) for word in words[1:]] + ["", ""]
+        if words[0] == "first" and words[1:2] and words[1].isdigit():
+            args[0] = str(int(words[1]) + 1)          # people count seats from 1
         text = template.format(*args, card=card).strip()
         if words[0] == "buy" and len(words) > 1 and words[1] in data.tiles:
             text += f" ({t('keythedral.points', value=data.tiles[words[1]].value)})"
