@@ -83,6 +83,9 @@ def test_every_message_holds_only_the_seats_view(server: ThreadServer, name: str
         assert sorted(set(numbers)) == list(range(numbers[0], numbers[-1] + 1))  # no gap
         for message in client.messages:
             check_message(message, client.seat, states, secrets, own)
+    public = httpx.get(f"{server.url}/api/games/{game_id}/view").json()
+    assert public == {"state": len(record.actions), "view": plain(states[-1].view(None)),
+                      "over": True}
     for path in ("", f"/{game_id}", f"/{game_id}/view"):
         text = httpx.get(f"{server.url}/api/games{path}").text
         assert all(secret not in text for secret in secrets[:1])
