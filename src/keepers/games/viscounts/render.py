@@ -12,7 +12,14 @@ from rich.console import Group
 from rich.table import Table
 
 from keepers.core.game import JsonDict
-from keepers.games.viscounts.texts import exchange_name, phase_name, prompt, screen
+from keepers.core.i18n import t
+from keepers.games.viscounts.texts import (
+    describe_event,
+    exchange_name,
+    phase_name,
+    prompt,
+    screen,
+)
 
 
 def _seat(seat: int) -> str:
@@ -128,6 +135,11 @@ def render_view(view: JsonDict) -> Any:
         parts.append(_keys_table(view))
     if "gates" in view:
         parts.append(_gates_table(view))
+    events = view.get("log", [])[-5:]
+    if events:
+        ai = next((p["seat"] for p in view["players"] if p["is_ai"]), None)
+        parts.append(t("viscounts.event.recent",
+                       events="; ".join(describe_event(e, ai) for e in events)))
     decision = view.get("decision")
     if decision:
         parts.append(screen("decide", seat=_seat(decision["player"]),

@@ -585,3 +585,49 @@ def rules_summary(phase: str, expansions: tuple[str, ...] = ()) -> str:
 def screen(key: str, **values: object) -> str:
     """A title or column name of the screen in the current language."""
     return t(f"viscounts.screen.{key}", **values)
+
+
+# ------------------------------------------------------------------ events (the view's log)
+def describe_event(entry: str, ai_seat: int | None = None) -> str:
+    """One entry of the view's log (``"<kind> <seat> <words...>"``, machine words) as a
+    sentence in the current language; seats count from 1, the solo AI is "the AI"."""
+    kind, _, rest = entry.partition(" ")
+    seat_word, _, rest = rest.partition(" ")
+    if f"viscounts.event.{kind}" not in catalogue(DEFAULT) or not seat_word.lstrip("-").isdigit():
+        return entry
+    seat = int(seat_word)
+    who = t("viscounts.event.the_ai") if seat == ai_seat else \
+        t("viscounts.event.seat", seat=seat + 1)
+    data = load_data()
+    words = rest.split()
+    what = _event_what(kind, words, data)
+    try:
+        return t(f"viscounts.event.{kind}", who=who, what=what,
+                 card=_named(words[0], data) if words else "",
+                 place=" ".join(words[1:]))
+    except (KeyError, IndexError):
+        return entry
+
+
+def _named(word: str, data: GameData) -> str:
+    """A card, chest tile, builder card or public building by its name; others unchanged."""
+    if word in data.cards:
+        return card_name(data.cards[word])
+    if word in data.public_buildings:
+        return _word("building", data.public_buildings[word].replaces)
+    return word
+
+
+def _event_what(kind: str, words: list[str], data: GameData) -> str:
+    """The varying part of an event: an action's target, a board ability, a term."""
+    if kind == "action" and words[:1] == ["build"] and len(words) == 3 \
+            and words[1] in ("workshop", "trading_post", "guildhall"):
+        return t("viscounts.event.ai_build", building=_word("building", words[1]),
+                 spot=words[2])
+    if kind in ("action", "board"):
+        label = describe_action(" ".join(words) if kind == "action" else
+                                "board " + " ".join(words))
+        return label
+    if kind == "reveal" and words:
+        return t(f"viscounts.event.pile_{words[0]}")
+    return " ".join(words)

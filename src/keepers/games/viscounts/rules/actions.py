@@ -598,7 +598,7 @@ def answer_act_pay(pos: Position, task: Task, option: str) -> None:
 def outcome(pos: Position, seat: int, action: str, target: str) -> None:
     """Resolve an action's result; ``on_<action>`` triggers fire after it (VB-6.3.8)."""
     fire(pos, seat, TRIGGER_OF_ACTION[action])
-    pos.log.append(f"seat {seat}: {target}")
+    pos.log.append(f"action {seat} {target}")
     words = target.split()
     if action == "trade":
         _trade(pos, seat, int(words[1]))

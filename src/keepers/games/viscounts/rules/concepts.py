@@ -151,7 +151,7 @@ def gain_deed(pos: Position, seat: int, amount: int) -> None:
 
 
 def _trigger_end(pos: Position, card: str) -> None:
-    pos.log.append(f"the {card} card is revealed")
+    pos.log.append(f"reveal -1 {card}")
     if pos.last_round == 0:
         pos.last_round = max(pos.round, 1) + 1
 

@@ -97,7 +97,7 @@ def resolve(pos: Position, seat: int, term: Term, source: str = "") -> None:
     """
     handler = EFFECTS.get(term.name)
     if handler is None:
-        pos.log.append(f"{term.name}: no component in this game; nothing happens")
+        pos.log.append(f"nothing {seat} {term.name}")
         return
     handler(pos, seat, term, source)
 
@@ -443,7 +443,7 @@ def hire(pos: Position, seat: int, position: int, paid: bool) -> None:
     """Hire the top of a pile: pay, discard pile, top-right effect, hire triggers."""
     player = pos.players[seat]
     card = pos.tf_piles[position].pop()
-    pos.log.append(f"seat {seat} hires {card}")
+    pos.log.append(f"hire {seat} {card}")
     if paid:
         player.silver -= hire_cost(pos, seat, card)
     if player.is_ai:
@@ -587,7 +587,7 @@ def construct_public(pos: Position, seat: int, public: str, spot: str) -> None:
     """
     pos.spots[spot] = [seat, public]
     pos.ext["owned"][seat].append(public)
-    pos.log.append(f"seat {seat} builds {public} on {spot}")
+    pos.log.append(f"public {seat} {public} {spot}")
     building = pos.data.public_buildings[public]
     push(pos, seat, building.immediate, public)
     pos.stack.append(("return_building", seat, building.replaces))
@@ -706,7 +706,7 @@ def answer_gain_hero(pos: Position, task: Task, option: str) -> None:
     hero = option.removeprefix("hero ")
     pos.ext["hero_row"].remove(hero)
     pos.players[seat].hand.append(hero)
-    pos.log.append(f"seat {seat} gains the hero {hero}")
+    pos.log.append(f"hero {seat} {hero}")
     refill_row(pos, "hero_row", "hero_deck", 3)
     fire(pos, seat, "on_gain_or_destroy_hero")
     fire(pos, seat, "on_gain_hero")
@@ -752,7 +752,7 @@ def answer_gain_chest(pos: Position, task: Task, option: str) -> None:
         pos.removed.append(old)
     chests[index] = tile
     pos.ext["chest_row"].remove(tile)
-    pos.log.append(f"seat {seat} places the chest {tile} under space {space}")
+    pos.log.append(f"chest {seat} {tile} {space}")
     refill_row(pos, "chest_row", "chest_pile", 4)
 
 

@@ -88,7 +88,7 @@ def gain_kings_order(pos: Position, seat: int) -> bool:
         return False
     pos.ext["ko_pile"] -= 1
     pos.players[seat].discard.append(KO)
-    pos.log.append(f"seat {seat} gains a king's order")
+    pos.log.append(f"ko {seat}")
     fire(pos, seat, "on_gain_kings_order")
     pos.stack.append(("discard", seat, 1, "discard"))
     return True
@@ -145,7 +145,7 @@ def answer_welcome(pos: Position, task: Task, option: str) -> None:
     seat, outsider = task[1], option.removeprefix("welcome ")
     pos.ext["outsider_row"].remove(outsider)
     pos.players[seat].discard.append(outsider)
-    pos.log.append(f"seat {seat} welcomes {outsider}")
+    pos.log.append(f"welcome {seat} {outsider}")
     refill_row(pos, "outsider_row", "outsider_deck", OUTSIDER_ROW)
     fire(pos, seat, "on_welcome")
 
@@ -163,7 +163,7 @@ def answer_refuse(pos: Position, task: Task, option: str) -> None:
     seat, outsider = task[1], option.removeprefix("refuse ")
     pos.ext["outsider_row"].remove(outsider)
     pos.removed.append(outsider)
-    pos.log.append(f"seat {seat} refuses {outsider}")
+    pos.log.append(f"refuse {seat} {outsider}")
     refill_row(pos, "outsider_row", "outsider_deck", OUTSIDER_ROW)
     fire(pos, seat, "on_refuse")
     pos.stack.append(("eff", seat, pos.data.outsiders[outsider].refuse.text, outsider))
@@ -248,7 +248,7 @@ def use_board(pos: Position, option: str) -> None:
         draw_cards(pos, seat, 1)
     else:                                             # column 4: pay 3 resources, rearrange
         push_all(pos, [("spend", seat, 3), ("rearrange", seat)])
-    pos.log.append(f"seat {seat} uses its manuscript board: {option.removeprefix('board ')}")
+    pos.log.append(f"board {seat} {option.removeprefix('board ')}")
 
 
 def step_spend(pos: Position, task: Task) -> Choice | None:
@@ -296,7 +296,7 @@ def step_builder_check(pos: Position, task: Task) -> None:
         if (kind == "diversified" and min(built) >= 1) or \
                 (kind == "specialized" and max(built) >= 3):
             card[1] = seat
-            pos.log.append(f"seat {seat} takes the builder card {card[0]}")
+            pos.log.append(f"builder {seat} {card[0]}")
     return None
 
 

@@ -240,7 +240,7 @@ def effect_flip_ai_chest(pos: Position, seat: int, term: Term, source: str) -> N
     for chest in pos.ext.get("ai_chests", ()):
         if not chest[1]:
             chest[1] = True
-            pos.log.append(f"the AI turns its chest {chest[0]} face up")
+            pos.log.append(f"ai_chest {seat} {chest[0]}")
             return
 
 
@@ -271,6 +271,7 @@ def step_ai_turn(pos: Position, task: Task) -> None:
         return None
     scheme = pos.data.schemes[player.draw.pop()]
     player.spaces[0] = scheme.id
+    pos.log.append(f"scheme {seat} {scheme.id}")               # shown to the person (VS-2.2)
     push_all(pos, [eff(seat, scheme.row1), eff(seat, scheme.row2),
                    ("ai_move", seat, scheme.move), ("ai_row", seat, scheme.id)])
     return None
@@ -292,6 +293,7 @@ def ai_walk(pos: Position, seat: int, steps: int) -> None:
             player.node = f"{position}.R"
         else:
             player.node = f"{(int(position) + 1) % 5}.L"
+    pos.log.append(f"move {seat} {pos.geo.printed(player.node)}")
     land(pos, seat)
 
 
@@ -431,6 +433,7 @@ def _ai_build(pos: Position, seat: int) -> None:
     if public is not None:
         ai_spend(pos, seat, "build", public[2])
         fire(pos, seat, "on_build")
+        pos.log.append(f"action {seat} public {public[0]} {public[1]}")
         construct_public(pos, seat, public[0], public[1])
         return
     plan = _ai_build_plan(pos, seat)
@@ -438,6 +441,7 @@ def _ai_build(pos: Position, seat: int) -> None:
     index, spot, spend = plan
     ai_spend(pos, seat, "build", spend)
     fire(pos, seat, "on_build")
+    pos.log.append(f"action {seat} build {ai_board(pos).building_order[index]} {spot}")
     construct(pos, seat, f"AI{index + 1}", spot)
 
 
@@ -461,6 +465,7 @@ def _ai_workers(pos: Position, seat: int) -> None:
     assert plan is not None
     workers, spend = plan
     ai_spend(pos, seat, "workers", spend)
+    pos.log.append(f"action {seat} workers {workers}")
     place_workers(pos, seat, pos.geo.section_at(seat_position(pos, seat)), workers)
 
 
@@ -479,6 +484,8 @@ def _ai_transcribe(pos: Position, seat: int) -> None:
     assert spend is not None
     ai_spend(pos, seat, "transcribe", spend)
     position = seat_position(pos, seat)
+    pile = pos.ms_piles[position]
+    pos.log.append(f"action {seat} transcribe {pile[-1] if pile else 'printed'}")
     if pos.ms_piles[position]:
         receive_manuscript(pos, seat, position)
     else:
@@ -501,6 +508,7 @@ def _ai_trade(pos: Position, seat: int) -> None:
     kind = pos.geo.trade_kind(pos.players[seat].node)
     rate = pos.data.board.exchanges[kind].rate
     spend = max(0, uses * rate - ai_icons(pos, seat, "trade"))
+    pos.log.append(f"action {seat} trade {uses}")
     if spend:
         ai_spend(pos, seat, "trade", spend)
     if kind == "silver":

@@ -162,7 +162,7 @@ def finish_game(pos: Position) -> None:
         pos.phase = "over"
         return
     pos.phase = "end"
-    pos.log.append("the outsiders are revealed (VG-8.5)")
+    pos.log.append("outsiders_public -1")
     pos.stack.append(("game_over", -1))
     push_all(pos, tasks)
 
@@ -218,7 +218,7 @@ def play_card(pos: Position, seat: int, card_id: str) -> None:
     """Space 1, criminal surcharge, immediate effect (VB-6.1.2-4)."""
     pos.players[seat].spaces[0] = card_id
     card = pos.data.cards[card_id]
-    pos.log.append(f"seat {seat} plays {card.name}")
+    pos.log.append(f"play {seat} {card_id}")
     pos.turn["distance"] = card.silver
     if card.icons.get("criminal") and not has_modifier(pos, seat,
                                                        "no_criminal_corruption"):
@@ -375,7 +375,7 @@ def answer_move(pos: Position, task: Task, option: str) -> None:
     node = pos.geo.node_of(option.removeprefix("move "))
     pos.players[seat].silver -= _move_plan(pos, seat).costs[option]
     pos.players[seat].node = node
-    pos.log.append(f"seat {seat} moves to {option.removeprefix('move ')}")
+    pos.log.append(f"move {seat} {option.removeprefix('move ')}")
     land(pos, seat)
 
 
@@ -457,7 +457,7 @@ def answer_recruit(pos: Position, task: Task, option: str) -> None:
 def begin_collision(pos: Position, seat: int) -> None:
     """Queue the five collision steps if the markers are stuck."""
     if pos.players[seat].stuck():
-        pos.log.append(f"seat {seat} resolves a collision")
+        pos.log.append(f"collision {seat}")
         push_all(pos, [("col1", seat), ("col2", seat), ("col3", seat), ("col5", seat)])
 
 
