@@ -59,6 +59,9 @@ class Choice(NamedTuple):
 
 ANYTIME = "board "
 """The prefix of options that ``HOOKS.anytime`` answers."""
+ANYTIME_KEY = "boards"
+"""The ``position.ext`` entry present when some player may have abilities usable at any
+moment (the Gates of Gold manuscript boards): without it neither hook is called."""
 
 StepHandler = Callable[[Position, Task], Choice | None]
 AnswerHandler = Callable[[Position, Task, str], None]
@@ -140,7 +143,7 @@ def settle(position: Position) -> Choice | None:
         if not options:
             stack.pop()
             continue
-        if position.ext:
+        if position.ext and ANYTIME_KEY in position.ext:
             choice = HOOKS.extend(position, choice)
             options = choice.options
         if len(options) == 1 or position.players[choice.player].is_ai:
@@ -156,7 +159,7 @@ def play(position: Position, option: str) -> Choice | None:
 
     The position must be settled (its top step is the one that asked).
     """
-    if position.ext and option.startswith(ANYTIME):
+    if position.ext and ANYTIME_KEY in position.ext and option.startswith(ANYTIME):
         HOOKS.anytime(position, option)
     else:
         task = position.stack[-1]
