@@ -106,7 +106,8 @@ class GardiensState(Position):
         End reason flags, rounds, and per seat (``s1`` = seat 1, the first player)
         the VP by source: buildings, combats, territory, Citadel, objectives.
         """
-        out: dict[str, float] = {"rounds": float(self.round), "capped": float(self.capped_flag)}
+        out: dict[str, float] = {"rounds": float(self.round), "capped": float(self.capped_flag),
+                                 "first_seat": float(self.first)}     # seat 1 (GR-3.1)
         for reason in ("victory_points", "events_exhausted", "round_cap",
                        "shadows_defeated", "citadel_fell"):
             out[f"end_{reason}"] = float(self.end_reason == reason)

@@ -181,11 +181,15 @@ class KeythedralState(GameState):
     def stats(self) -> dict[str, float]:
         """Per-game figures for simulation reports."""
         position = self.position
-        return {
+        out = {
             "tiles_bought": float(sum(len(o) for o in position.owned)),
             "houses": float(len(houses(position))),
             "fences": float(len(position.fences)),
         }
+        start = next((e for e in position.events() if e[0] == "start"), None)
+        if start is not None:                    # the first player of round 1 (KT-3.6)
+            out["first_seat"] = float(start[1])
+        return out
 
     def view(self, player: int | None) -> JsonDict:
         """What ``player`` may see (KT-13.5); ``None`` gives the public view."""

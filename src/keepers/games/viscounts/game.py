@@ -133,7 +133,8 @@ class ViscountsState(GameState):
         position = self.position
         totals = [s.total for s in final_scores(position)]
         out = {"end_poverty": float(bool(position.poverty)),
-               "end_prosperity": float(bool(position.prosperity))}
+               "end_prosperity": float(bool(position.prosperity)),
+               "first_seat": float(position.start)}          # the start player (VB-5.6)
         if position.seats == 1:
             out["ai_score"] = float(totals[1])
             out["score_minus_ai"] = float(totals[0] - totals[1])
