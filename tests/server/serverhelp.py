@@ -96,7 +96,7 @@ class ProcessServer:
     def start(self) -> None:
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "keepers.server", "--host", "127.0.0.1",
+                [sys.executable, "-m", "keepers", "serve", "--host", "127.0.0.1",
                  "--port", str(self.port), "--db", str(self.db)],
                 stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         wait_for(self._ready, "the server process")
