@@ -481,7 +481,7 @@ def _card_part(pos: Position, seat: int) -> list[Term]:
     if "builders" in ext and not player.is_ai:                 # VG-6.2; the AI: VG-9.3
         for card, owner in ext["builders"]:
             if owner == seat:
-                out.extend(_resolve_conditions(pos, seat, pos.data.builder_cards[card].ability))
+                out.extend(resolve_conditions(pos, seat, pos.data.builder_cards[card].ability))
     return out
 
 
@@ -493,8 +493,8 @@ def _card_ongoing(pos: Position, seat: int, card_id: str) -> tuple[Term, ...] | 
         return found
     ongoing = pos.data.cards[card_id].ongoing
     if any(t.name == "if_board" for t in ongoing.walk()):
-        return _resolve_conditions(pos, seat, ongoing)
-    found = pos.data.memo[key] = tuple(_resolve_conditions(pos, seat, ongoing))
+        return resolve_conditions(pos, seat, ongoing)
+    found = pos.data.memo[key] = tuple(resolve_conditions(pos, seat, ongoing))
     return found
 
 
@@ -513,12 +513,13 @@ def _slot_abilities(pos: Position, seat: int) -> list[Term]:
             if not player.covered[i] for t in flatten(slot.ability)]
 
 
-def _resolve_conditions(pos: Position, seat: int, term: Term) -> list[Term]:
+def resolve_conditions(pos: Position, seat: int, term: Term) -> list[Term]:
+    """The abilities of ``term`` whose ``if_board`` conditions hold now (VB-10.3)."""
     out = []
     for part in flatten(term):
         if part.name == "if_board":
             if board_has_kind(pos, seat, part.word(0)):
-                out.extend(_resolve_conditions(pos, seat, part.sub(1)))
+                out.extend(resolve_conditions(pos, seat, part.sub(1)))
         else:
             out.append(part)
     return out

@@ -17,7 +17,7 @@ decision of the owner's own turn (the flow's ``extend`` hook) and carried out by
 from __future__ import annotations
 
 from keepers.games.viscounts import flow
-from keepers.games.viscounts.effects import RESOURCES, Term
+from keepers.games.viscounts.effects import BUILDING_TYPES, RESOURCES, Term
 from keepers.games.viscounts.flow import HOOKS, Choice, Task, ask, ask_distinct, push_all
 from keepers.games.viscounts.rules.concepts import (
     draw_cards,
@@ -33,7 +33,6 @@ KO = "KO"
 """The card id of a king's order in a deck (VG-4.1)."""
 
 OUTSIDER_ROW = 3
-BUILDING_TYPES = ("workshop", "trading_post", "guildhall")
 # End-game outsider effects resolved before scoring (VG-8.2).
 END_EFFECTS = frozenset({"flip_at_end", "discard_unpaid_debts", "gain_flipped_deed"})
 

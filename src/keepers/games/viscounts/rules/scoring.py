@@ -20,7 +20,8 @@ from keepers.games.viscounts.rules.concepts import (
     remove_worker_counts,
     ribbon_of,
 )
-from keepers.games.viscounts.state import Position, board_has_kind, flatten
+from keepers.games.viscounts.rules.gates import builders_of, outsiders_owned
+from keepers.games.viscounts.state import Position, flatten, resolve_conditions
 
 SET_VP = (0, 1, 4, 9, 16)
 
@@ -103,17 +104,8 @@ def icon_total(pos: Position, seat: int, icon: str) -> int:
 
 def _builder_abilities(pos: Position, seat: int) -> list[Term]:
     """The abilities of a player's builder cards whose ``if_board`` holds now (VG-6.2)."""
-    out: list[Term] = []
-    for card, owner in pos.ext["builders"]:
-        if owner != seat:
-            continue
-        for term in flatten(pos.data.builder_cards[card].ability):
-            if term.name == "if_board":
-                if board_has_kind(pos, seat, term.word(0)):
-                    out.extend(flatten(term.sub(1)))
-            else:
-                out.append(term)
-    return out
+    return [t for card in builders_of(pos, seat)
+            for t in resolve_conditions(pos, seat, pos.data.builder_cards[card].ability)]
 
 
 def counter(pos: Position, seat: int, name: str, ribbons: list[str] | None = None) -> int:
@@ -143,17 +135,12 @@ def counter(pos: Position, seat: int, name: str, ribbons: list[str] | None = Non
         "chest_tiles": lambda: chest_count(pos, seat),
         "heroes_owned": lambda: sum(1 for c in player.cards_owned() if not player.is_ai
                                     and pos.data.cards[c].kind == "hero"),
-        "outsiders_owned": lambda: len(outsiders_of(pos, seat)),
+        "outsiders_owned": lambda: len(outsiders_owned(pos, seat)),
         "castle_majority_sections": lambda: majority_sections(pos, seat),
     }
     if head in simple:
         return int(simple[head]())
     return 0
-
-
-def outsiders_of(pos: Position, seat: int) -> list[str]:
-    """The outsiders in a player's whole deck (VG-8.1)."""
-    return [c for c in pos.players[seat].cards_owned() if c in pos.data.outsiders]
 
 
 def majority_sections(pos: Position, seat: int) -> int:
@@ -204,7 +191,7 @@ def _free_ribbons(pos: Position, seat: int) -> int:
         return 0
     player = pos.players[seat]
     count = sum(1 for m in player.manuscripts if ribbon_of(pos, m) == "")
-    for card in outsiders_of(pos, seat):
+    for card in outsiders_owned(pos, seat):
         count += sum(1 for t in pos.data.cards[card].scoring.walk() if t.name == "extra_ribbon")
     return count
 
@@ -235,7 +222,7 @@ def _score_with(pos: Position, seat: int, chosen: tuple[str, ...]) -> Score:
     score.parts["cleric_bonus"] = sum(pos.data.cleric_bonus[r].vp for r in player.bonus)
     penalty = 2
     if gates_on(pos):
-        outsiders = [pos.data.cards[c].scoring for c in outsiders_of(pos, seat)]
+        outsiders = [pos.data.cards[c].scoring for c in outsiders_owned(pos, seat)]
         score.parts["outsiders"] = sum(scoring_term_vp(pos, seat, t, ribbons)   # VG-8.1
                                        for t in outsiders)
         score.parts["builder_cards"] = sum(pos.data.builder_cards[c].vp            # VG-6.1
