@@ -24,7 +24,8 @@ from keepers.games.viscounts.rules import actions, concepts, turns
 from keepers.games.viscounts.rules.effects import receive_manuscript, term_of
 
 from .test_cards import FILLERS, Policy, pick_paths, position, run, snapshot
-from .test_keys_cards import KEYS_CLAUSE, KeysOracle, assert_keys_same
+from .test_keys_cards import KEYS_CLAUSE, KeysOracle, assert_keys_same, keys_expect
+from .test_keys_cards import _cases as keys_cases
 
 DATA = load_data()
 GATES_TOWNSFOLK = [c for c in DATA.townsfolk.values() if c.set == "Gates"]
@@ -109,30 +110,13 @@ class GatesOracle(KeysOracle):
 
 def gates_expect(state: ViscountsState, before: dict[str, Any], term: Term | str,
                  picks: list[str], source: str = "") -> dict[str, Any]:
-    sim = {k: (list(v) if isinstance(v, list) else v) for k, v in before.items()}
-    sim["castle"] = [list(t) for t in before["castle"]]
-    sim["spots"] = dict(before["spots"])
-    sim["tf_piles"] = [list(p) for p in before["tf_piles"]]
-    sim["ms_piles"] = [list(p) for p in before["ms_piles"]]
-    oracle = GatesOracle(state, sim, 0, picks)
-    oracle.apply(term, source)
-    assert not oracle.picks, "unused one_of picks"
-    return sim
+    """:func:`keys_expect` with the Gates oracle."""
+    return keys_expect(state, before, term, picks, source, GatesOracle)
 
 
 def _cases(cards: list[CardDef], column: str, clause: str) -> list[Any]:
-    """One pytest param per card (and per ``one_of`` branch path) with a non-empty column."""
-    out = []
-    for card in cards:
-        term: Term = getattr(card, column)
-        if term.name == "none":
-            continue
-        paths = pick_paths(term)
-        for index, picks in enumerate(paths):
-            suffix = f"-branch{index + 1}" if len(paths) > 1 else ""
-            out.append(pytest.param(card.id, picks,
-                                    id=f"{card.id}{suffix}-{clause}+{clauses(term)}"))
-    return out
+    """The Keys test cases, their ids naming the Gates clauses too."""
+    return keys_cases(cards, column, clause, clauses)
 
 
 def test_the_gates_cards_are_the_expected_rows() -> None:

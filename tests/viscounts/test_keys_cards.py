@@ -13,6 +13,7 @@ extended here with the Keys terms: ``gain_hero`` (VK-3.1), ``gain_chest`` (VK-4.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -58,8 +59,11 @@ def clauses(term: Term) -> str:
     return "+".join(found) if found else "VB-10.2"
 
 
-def _cases(cards: list[CardDef], column: str, clause: str) -> list[Any]:
-    """One pytest param per card (and per ``one_of`` branch path) with a non-empty column."""
+def _cases(cards: list[CardDef], column: str, clause: str,
+           clauses_of: Callable[[Term], str] | None = None) -> list[Any]:
+    """One pytest param per card (and per ``one_of`` branch path) with a non-empty column;
+    ``clauses_of`` names the clauses of a term in the test ids (default: the Keys ones)."""
+    clauses_of = clauses_of or clauses
     out = []
     for card in cards:
         term: Term = getattr(card, column)
@@ -69,7 +73,7 @@ def _cases(cards: list[CardDef], column: str, clause: str) -> list[Any]:
         for index, picks in enumerate(paths):
             suffix = f"-branch{index + 1}" if len(paths) > 1 else ""
             out.append(pytest.param(card.id, picks,
-                                    id=f"{card.id}{suffix}-{clause}+{clauses(term)}"))
+                                    id=f"{card.id}{suffix}-{clause}+{clauses_of(term)}"))
     return out
 
 
@@ -127,13 +131,15 @@ class KeysOracle(Oracle):
 
 
 def keys_expect(state: ViscountsState, before: dict[str, Any], term: Term | str,
-                picks: list[str], source: str = "") -> dict[str, Any]:
+                picks: list[str], source: str = "",
+                oracle_class: type[KeysOracle] = KeysOracle) -> dict[str, Any]:
+    """The snapshot ``before`` changed as the oracle says ``term`` changes it."""
     sim = {k: (list(v) if isinstance(v, list) else v) for k, v in before.items()}
     sim["castle"] = [list(t) for t in before["castle"]]
     sim["spots"] = dict(before["spots"])
     sim["tf_piles"] = [list(p) for p in before["tf_piles"]]
     sim["ms_piles"] = [list(p) for p in before["ms_piles"]]
-    oracle = KeysOracle(state, sim, 0, picks)
+    oracle = oracle_class(state, sim, 0, picks)
     oracle.apply(term, source)
     assert not oracle.picks, "unused one_of picks"
     return sim
