@@ -145,6 +145,8 @@ app = typer.Typer(cls=_Commands, help=t("cli.help"), no_args_is_help=True,
                   add_completion=False, pretty_exceptions_show_locals=False)
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help=t("cli.game_help"))]
+OptionalGameArg = Annotated[str | None, typer.Argument(metavar="[GAME]",
+                                                      help=t("cli.play_game_help"))]
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help=t("cli.file_help"))]
 Lang = Annotated[str | None, typer.Option("--lang", help=t("cli.lang_help"))]
 Players = Annotated[int | None, typer.Option("--players", "-n", help=t("cli.players_help"))]
@@ -336,7 +338,7 @@ def games_command(lang: Lang = None) -> None:
 
 @app.command("play", cls=_Command, help=t("cli.play_help"))
 @_guard
-def play_command(game_name: GameArg, players: Players = None, seats: Seats = None,
+def play_command(game_name: OptionalGameArg = None, players: Players = None, seats: Seats = None,
                  seed: Annotated[int | None, typer.Option(help=t("cli.seed_help"))] = None,
                  option: Options = None,
                  record: Annotated[Path | None, typer.Option(help=t("cli.record_help"))] = None,
@@ -346,12 +348,15 @@ def play_command(game_name: GameArg, players: Players = None, seats: Seats = Non
                  lang: Lang = None) -> None:
     """Play a game on this terminal (people and bots), or resume a recorded one."""
     _language(lang)
-    game = get_game(game_name)
     if resume is not None:
         given = {"--players": players, "--seats": seats, "--seed": seed, "--option": option}
-        rec = _resumed(game, resume, [name for name, value in given.items() if value])
+        rec = _resumed(game_name, resume, [name for name, value in given.items() if value])
+        game = get_game(rec.game)
         record = record or resume
+    elif game_name is None:
+        raise KeepersError(t("cli.play_needs_game"))
     else:
+        game = get_game(game_name)
         rec = _new_record(game, players, seats, seed, option)
     _output("--record", record)
     console = Console()
@@ -396,12 +401,14 @@ def _seat_players(game: Game, names: list[str]) -> None:
         raise KeepersError(t("cli.bad_flag", name="--seats", reason=exc)) from None
 
 
-def _resumed(game: Game, path: Path, given: list[str]) -> GameRecord:
-    """The record to resume: of this game, not over, its seats known; nothing overrides it."""
+def _resumed(game_name: str | None, path: Path, given: list[str]) -> GameRecord:
+    """The record to resume: of the game named (if one is), not over, its seats known;
+    nothing overrides it."""
     if given:
         raise KeepersError(t("cli.resume_fixed", given=", ".join(given)))
     rec = GameRecord.load(path)
-    if rec.game != game.name:
+    game = get_game(rec.game)
+    if game_name is not None and rec.game != get_game(game_name).name:
         raise KeepersError(t("cli.resume_other_game", path=str(path), game=rec.game))
     if len(rec.seats) != rec.players:
         raise KeepersError(t("cli.resume_no_seats", path=str(path)))

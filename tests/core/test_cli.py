@@ -136,6 +136,19 @@ def test_resume_a_recorded_game(tmp_path: Path) -> None:
     _error_line(runner.invoke(app, ["play", "toyrace", "--resume", str(tmp_path / "no")]).output)
 
 
+def test_resume_names_its_game(tmp_path: Path) -> None:
+    """`play --resume FILE` needs no game name: the record names it; play with neither
+    a game nor --resume is refused in one line."""
+    rec = tmp_path / "rec.json"
+    runner.invoke(app, ["play", "toyrace", "--seed", "3", "--seats", "human,greedy",
+                        "--record", str(rec)], input="1\n")
+    result = runner.invoke(app, ["play", "--resume", str(rec)], input="1\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert "Resumed after" in result.output
+    assert json.loads(rec.read_text())["result"] is not None
+    assert "GAME is missing" in _error_line(runner.invoke(app, ["play"]).output)
+
+
 def test_replay_saves_a_position(tmp_path: Path) -> None:
     _, record = run_game(GAME, ["greedy", "random"], 5, keep_record=True)
     assert record is not None
