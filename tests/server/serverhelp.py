@@ -50,8 +50,9 @@ def free_port() -> int:
 class ThreadServer:
     """The application under uvicorn in a thread of the test process."""
 
-    def __init__(self, db: Path) -> None:
-        self.app = create_app(f"sqlite:///{db}")
+    def __init__(self, db: Path | str) -> None:
+        """Serve the SQLite file ``db``, or the database a URL names."""
+        self.app = create_app(db if isinstance(db, str) else f"sqlite:///{db}")
         self.sock = listening_socket("127.0.0.1", 0)
         self.port = self.sock.getsockname()[1]
         config = uvicorn.Config(self.app, log_level="warning", ws_max_size=WS_MAX_BYTES)
@@ -83,7 +84,7 @@ class ThreadServer:
 class ProcessServer:
     """``python -m keepers.server`` as a child process, to be stopped or killed."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path | str, log: Path) -> None:
         self.db = db
         self.log = log
         self.port = free_port()
