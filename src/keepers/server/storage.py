@@ -4,12 +4,16 @@ Every call is one short transaction and blocks, so the server runs them on its
 storage thread.  A decision is committed here before anyone is told of it;
 :class:`Conflict` means another decision already holds that number.  Only
 SQLAlchemy Core/ORM is used, so the same class serves SQLite and PostgreSQL.
+
+On PostgreSQL every commit that stores a decision or takes a seat also notifies
+:data:`CHANNEL` (in the same transaction, so the notice is sent at commit and only
+then), which is how the other server processes on the database learn of it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, func, select, update
@@ -17,8 +21,19 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from keepers.server import migrate
-from keepers.server.models import DecisionRow, GameRow, SeatRow, SnapshotRow
+from keepers.server.models import (
+    DecisionRow,
+    GameRow,
+    HeartbeatRow,
+    SeatRow,
+    SnapshotRow,
+    TimeoutRow,
+)
 
+CHANNEL = "keepers_games"
+"""PostgreSQL's notification channel.  Payloads: ``<game id> <decision number>`` for a
+decision stored, ``<game id> seats`` for a seat taken (see :func:`notice`)."""
+SEATS = "seats"
 LIVE = ("open", "ongoing")
 STATUSES = ("open", "ongoing", "finished")
 
@@ -36,6 +51,20 @@ class SeatEntry:
     token_hash: str | None = None
     name: str | None = None
     claimed: bool = False
+    remaining_ms: int | None = None
+    """A live clock's time left as of the seat's last decision (None: not timed)."""
+
+
+@dataclass(frozen=True)
+class TimeoutEntry:
+    """Seat ``seat`` ran out of time after ``state`` decisions: the game ended (``end``)
+    or the bot ``bot`` took the seat (``bot``)."""
+
+    seat: int
+    state: int
+    outcome: str
+    bot: str | None
+    at: datetime
 
 
 @dataclass
@@ -54,18 +83,30 @@ class GameEntry:
     seats: list[SeatEntry] = field(default_factory=list)
     result: dict[str, Any] | None = None
     decisions: int = 0
+    time_control: dict[str, Any] | None = None
+    clock_since: datetime | None = None
+    """When the running clock started (the game's start or its last decision)."""
+    timeouts: list[TimeoutEntry] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class Append:
     """One decision to store: decision number ``seq`` of a game, and the result when it
-    ends the game."""
+    ends the game; in a timed game, the instant it was made (the next clock starts there)
+    and the decider's live time left (seat, milliseconds) after it."""
 
     game_id: str
     seq: int
     seat: int
     action: str
     result: dict[str, Any] | None = None
+    clock_since: datetime | None = None
+    time_left: tuple[int, int] | None = None
+
+
+def notice(game_id: str, seq: int | None) -> str:
+    """The payload announcing decision ``seq`` of a game (None: a seat was taken)."""
+    return f"{game_id} {SEATS if seq is None else seq}"
 
 
 def _add(session: Session, item: Append) -> None:
@@ -74,11 +115,23 @@ def _add(session: Session, item: Append) -> None:
     if item.result is not None:
         session.execute(update(GameRow).where(GameRow.id == item.game_id).values(
             status="finished", result=item.result, finished_at=now()))
+    if item.clock_since is not None:  # the clock switches in the decision's transaction
+        session.execute(update(GameRow).where(GameRow.id == item.game_id).values(
+            clock_since=item.clock_since))
+    if item.time_left is not None:
+        seat, remaining = item.time_left
+        session.execute(update(SeatRow).where(SeatRow.game_id == item.game_id,
+                                              SeatRow.seat == seat).values(remaining_ms=remaining))
 
 
 def now() -> datetime:
     """The current time, in UTC."""
     return datetime.now(UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored instant in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -106,6 +159,14 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
+        self.shared = engine.dialect.name == "postgresql"
+        """True when other server processes may use the same database (PostgreSQL): the
+        store then notifies them of each change."""
+
+    def _notify(self, session: Session, payload: str) -> None:
+        """Tell the other processes, at commit, what this transaction changed."""
+        if self.shared:
+            session.execute(select(func.pg_notify(CHANNEL, payload)))
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -125,24 +186,29 @@ class Store:
             session.add(GameRow(id=entry.id, game=entry.game, players=entry.players,
                                 options=entry.options, seed=entry.seed, rules=entry.rules,
                                 bot_delay=entry.bot_delay, status=entry.status,
-                                created_at=entry.created_at))
+                                created_at=entry.created_at, time_control=entry.time_control,
+                                clock_since=entry.clock_since))
             session.flush()
             session.add_all(SeatRow(game_id=entry.id, seat=seat.seat, kind=seat.kind,
-                                    token_hash=seat.token_hash) for seat in entry.seats)
+                                    token_hash=seat.token_hash, remaining_ms=seat.remaining_ms)
+                            for seat in entry.seats)
 
-    def claim_seat(self, game_id: str, seat: int, name: str | None) -> str:
+    def claim_seat(self, game_id: str, seat: int, name: str | None,
+                   at: datetime | None = None) -> str:
         """Mark a human seat taken (a new name replaces the old); returns the game's status,
-        ``ongoing`` once every human seat is taken."""
+        ``ongoing`` once every human seat is taken (the first clock starts then, at ``at``)."""
         with self._session.begin() as session:
             row = session.get(SeatRow, (game_id, seat))
             assert row is not None and row.kind == "human"
             row.claimed_at = row.claimed_at or now()
             if name is not None:
                 row.name = name
+            self._notify(session, notice(game_id, None))
             game = session.get(GameRow, game_id)
             assert game is not None
             if game.status == "open" and self._all_claimed(session, game_id):
                 game.status = "ongoing"
+                game.clock_since = at or now()
             return game.status
 
     @staticmethod
@@ -167,6 +233,7 @@ class Store:
             with self._session.begin() as session:
                 for item in appends:
                     _add(session, item)
+                    self._notify(session, notice(item.game_id, item.seq))
             return [None] * len(appends)
         except IntegrityError:
             if len(appends) == 1:
@@ -174,6 +241,53 @@ class Store:
                 return [Conflict(f"decision {item.seq} of game {item.game_id} is already "
                                  f"stored")]
             return [self.append_all([item])[0] for item in appends]
+
+    def time_out(self, game_id: str, timeout: TimeoutEntry,
+                 result: dict[str, Any] | None) -> None:
+        """Store a seat's timeout after decision ``timeout.state``; with ``result`` the game
+        is finished in the same transaction.  Raises :class:`Conflict` when the game has
+        moved on or the seat has already run out of time."""
+        try:
+            with self._session.begin() as session:
+                made = session.scalar(select(func.count()).select_from(DecisionRow)
+                                      .where(DecisionRow.game_id == game_id))
+                if made != timeout.state:
+                    raise Conflict(f"game {game_id} is past state {timeout.state}")
+                session.add(TimeoutRow(game_id=game_id, seat=timeout.seat, state=timeout.state,
+                                       outcome=timeout.outcome, bot=timeout.bot,
+                                       created_at=timeout.at))
+                if result is not None:
+                    session.execute(update(GameRow).where(GameRow.id == game_id).values(
+                        status="finished", result=result, finished_at=timeout.at))
+                self._notify(session, notice(game_id, None))
+        except IntegrityError:
+            raise Conflict(f"seat {timeout.seat} of game {game_id} is already out of "
+                           f"time") from None
+
+    def resume_clocks(self, at: datetime, outage: timedelta) -> timedelta | None:
+        """Note that a server runs at ``at``; when no server has run for longer than
+        ``outage`` before it, move every running clock's start on by that time (no one
+        could decide then) and return it."""
+        with self._session.begin() as session:
+            beat = session.get(HeartbeatRow, 1)
+            if beat is None:
+                session.add(HeartbeatRow(id=1, alive_at=at))
+                return None
+            last, beat.alive_at = _utc(beat.alive_at), at
+            if at - last <= outage:
+                return None
+            running = session.scalars(select(GameRow).where(
+                GameRow.status == "ongoing", GameRow.clock_since.is_not(None)))
+            for game in running:
+                assert game.clock_since is not None
+                counted = max(timedelta(0), last - _utc(game.clock_since))
+                game.clock_since = at - counted
+            return at - last
+
+    def beat(self, at: datetime) -> None:
+        """Note that a server is running at ``at``."""
+        with self._session.begin() as session:
+            session.merge(HeartbeatRow(id=1, alive_at=at))
 
     def save_snapshot(self, game_id: str, seq: int, position: dict[str, Any]) -> None:
         """Keep the position after decision ``seq`` (the decisions stay the truth)."""
@@ -202,6 +316,14 @@ class Store:
                      .order_by(DecisionRow.seq))
             return list(session.scalars(query))
 
+    def decisions_after(self, game_id: str, seq: int) -> list[str]:
+        """The decisions of a game after decision ``seq``, in order."""
+        with self._session() as session:
+            query = (select(DecisionRow.action)
+                     .where(DecisionRow.game_id == game_id, DecisionRow.seq > seq)
+                     .order_by(DecisionRow.seq))
+            return list(session.scalars(query))
+
     def games(self, statuses: tuple[str, ...] = STATUSES, limit: int = 100) -> list[GameEntry]:
         """The newest games whose status is in ``statuses``."""
         with self._session() as session:
@@ -215,10 +337,15 @@ class Store:
                                 .order_by(SeatRow.seat))
         count = session.scalar(select(func.count()).select_from(DecisionRow)
                                .where(DecisionRow.game_id == row.id))
-        created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+        timeouts = session.scalars(select(TimeoutRow).where(TimeoutRow.game_id == row.id)
+                                   .order_by(TimeoutRow.state))
         return GameEntry(
             id=row.id, game=row.game, players=row.players, options=dict(row.options),
             seed=row.seed, rules=row.rules, bot_delay=row.bot_delay, status=row.status,
-            created_at=created, result=row.result, decisions=count or 0,
+            created_at=_utc(row.created_at), result=row.result, decisions=count or 0,
             seats=[SeatEntry(seat.seat, seat.kind, seat.token_hash, seat.name,
-                             seat.claimed_at is not None) for seat in seats])
+                             seat.claimed_at is not None, seat.remaining_ms) for seat in seats],
+            time_control=row.time_control,
+            clock_since=None if row.clock_since is None else _utc(row.clock_since),
+            timeouts=[TimeoutEntry(t.seat, t.state, t.outcome, t.bot, _utc(t.created_at))
+                      for t in timeouts])
