@@ -5,19 +5,23 @@ tables; a key is ``"table.name"``.  Each game package may add its own catalogue
 (``keepers/games/<game>/locale/<lang>.toml``), whose keys are merged in.
 The language comes from :func:`set_language` (the ``--lang`` option) or else
 the ``KEEPERS_LANG`` environment variable; any key missing from a catalogue
-falls back to English, then to the key itself.
+falls back to English, then to the key itself.  The choice is a context variable, so
+each connection of the game server builds its messages in its own language.
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
 DEFAULT = "en"
-_chosen: str | None = None
+_chosen: ContextVar[str | None] = ContextVar("keepers_language", default=None)
 
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
@@ -57,9 +61,20 @@ def _normalise(lang: str) -> str:
 
 
 def set_language(lang: str | None) -> None:
-    """Choose the language (``None``: back to ``KEEPERS_LANG`` or English)."""
-    global _chosen
-    _chosen = _normalise(lang) if lang else None
+    """Choose the language (``None``: back to ``KEEPERS_LANG`` or English) in the current
+    context (this thread; or this task and the tasks it starts)."""
+    _chosen.set(_normalise(lang) if lang else None)
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """Build messages in ``lang`` inside the block, then go back to the language before
+    (the server builds each connection's messages in that connection's language)."""
+    token = _chosen.set(_normalise(lang) if lang else _chosen.get())
+    try:
+        yield
+    finally:
+        _chosen.reset(token)
 
 
 def choose_language(lang: str | None) -> None:
@@ -80,7 +95,7 @@ def choose_language(lang: str | None) -> None:
 
 def language() -> str:
     """Return the language in use."""
-    lang = _chosen or _normalise(os.environ.get("KEEPERS_LANG", "") or DEFAULT)
+    lang = _chosen.get() or _normalise(os.environ.get("KEEPERS_LANG", "") or DEFAULT)
     return lang if lang in languages() else DEFAULT
 
 
@@ -93,3 +108,10 @@ def t(key: str, **kwargs: Any) -> str:
     """Return the message ``key`` in the current language, formatted with ``kwargs``."""
     message = catalogue(language()).get(key) or catalogue(DEFAULT).get(key) or key
     return message.format(**kwargs) if kwargs else message
+
+
+def web_texts(lang: str) -> dict[str, str]:
+    """Return every ``web.*`` message of ``lang``, English where ``lang`` lacks one
+    (the browser client's texts, from the same catalogues as the terminal's)."""
+    merged = {**catalogue(DEFAULT), **catalogue(lang)}
+    return {key: text for key, text in merged.items() if key.startswith("web.")}

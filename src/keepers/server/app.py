@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from keepers import __version__
-from keepers.server import routes, sockets
+from keepers.server import routes, sockets, web
 from keepers.server.bots import BotPool
 from keepers.server.hub import Hub
 from keepers.server.protocol import MAX_BODY_BYTES, ErrorBody
@@ -88,6 +88,8 @@ def create_app(url: str) -> FastAPI:
                               "(the protocol: docs/protocol.md).")
     app.include_router(routes.router)
     app.include_router(sockets.router)
+    app.include_router(web.router)
+    app.mount("/static", web.static_files(), name="static")
     app.add_middleware(BodyLimit)
     app.add_exception_handler(Refusal, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _malformed)  # type: ignore[arg-type]

@@ -1,0 +1,111 @@
+// The click path of each Viscounts decision: the board elements a player clicks, in order,
+// to make it. Keys name what is clicked (see the data-target attributes drawn by the board):
+//   hand:<card>  draw:top  space:<1-3>  res:<ink|gold|stone>  flip:<debt|deed>  slot:<WS1>
+//   msb:<column>  node:<printed number>  spot:<3a>  tf:<ring position>  ms:<manuscript>
+//   section:<A-E>  castle:<A-E><tier>:<seat>  act:<action>  trade:<n>  workers:<n>
+//   setup:<player card>  hero:<hero>  chest:<tile>  out:<outsider>  public:<PB-type>
+// Decisions with nothing to point at (pick an effect, done, none, turn begin/end, pay)
+// have the empty path and are made from the decision list.
+
+/** Where the viewer's Viscount stands (its ring position), or null. */
+function ringPosition(view) {
+  const me = view.players[view.viewer];
+  const node = me && me.node;
+  return node ? Number(node.split(".")[0]) : null;
+}
+
+/** The ring position whose townsfolk pile shows `card` on top, the adjacent one first. */
+function pileOf(card, view) {
+  const here = ringPosition(view);
+  if (here !== null && view.ring[here].townsfolk_top === card) return here;
+  const found = view.ring.find((entry) => entry.townsfolk_top === card);
+  return found ? found.position : null;
+}
+
+/** The card spaces (1-3) to click, in the new order, to lay out `order`. */
+function rearrangePath(order, view) {
+  const spaces = view.players[view.viewer].spaces.map((card) => card || "-");
+  const used = new Set();
+  const path = [];
+  for (const card of order.split(",")) {
+    const index = spaces.findIndex((held, i) => held === card && !used.has(i));
+    if (index < 0) return [];
+    used.add(index);
+    path.push(`space:${index + 1}`);
+  }
+  return path;
+}
+
+const FROM_HAND = new Set(["play", "discard", "destroy", "set_aside"]);
+const ABSTRACT = new Set(["done", "none", "pass", "keep"]);
+
+/** The click path of `action` (a legal decision's machine text) in `view`; [] if none. */
+export function paths(action, view) {
+  const words = action.split(" ");
+  const [verb, first, second] = words;
+  if (FROM_HAND.has(verb)) {
+    if (first === "top") return ["draw:top"];
+    return first === "done" ? [] : [`hand:${first}`];
+  }
+  switch (verb) {
+    case "move":
+    case "go":
+      return [`node:${first}`];
+    case "action":
+      return [`act:${first}`];
+    case "trade":
+      return [`trade:${first}`];
+    case "workers":
+      return [`workers:${first}`];
+    case "build":
+      return [`slot:${first}`, `spot:${second}`];
+    case "public":
+      return [`public:${first}`, `spot:${second}`];
+    case "cover":
+      return [`slot:${first}`];
+    case "dismiss":
+    case "recruit":
+    case "hire": {
+      if (first === "KO") return ["msb:1"];
+      if (ABSTRACT.has(first)) return [];
+      const pile = pileOf(first, view);
+      return pile === null ? [] : [`tf:${pile}`];
+    }
+    case "take":
+    case "spend":
+      return [`res:${first}`];
+    case "flip":
+      return [`flip:${first}`];
+    case "board":
+      if (first === "silver") return ["msb:2", `res:${second}`];
+      return [first === "draw" ? "msb:3" : "msb:4"];
+    case "pick":
+      // The setup pick names a player card and hero together; other picks are effects.
+      return /^\d/.test(first) ? [`setup:${first}`] : [];
+    case "hero":
+      return [`hero:${first}`];
+    case "chest":
+      return first === "none" ? [] : [`chest:${first}`, `space:${second}`];
+    case "welcome":
+    case "refuse":
+      return [`out:${first}`];
+    case "take_ms":
+      return [`ms:${first}`];
+    case "section":
+    case "cascade":
+      return [`section:${first}`];
+    case "shift":
+      return first === "done" ? [] : [`section:${first}`, `section:${second}`];
+    case "bump":
+      return [`castle:${second}:${first}`];
+    case "rearrange":
+      return rearrangePath(first === "keep" ? currentOrder(view) : first, view);
+    default:
+      return [];
+  }
+}
+
+/** The viewer's card spaces as a rearrange text (keeping them is clicking them in order). */
+function currentOrder(view) {
+  return view.players[view.viewer].spaces.map((card) => card || "-").join(",");
+}

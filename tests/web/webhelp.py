@@ -1,0 +1,90 @@
+"""Helpers of the browser tests: the server under test and its HTTP calls, pages opened
+in browser contexts of their own, screenshots in ``test-output/web/`` (kept out of git)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "web"
+TIMEOUT = 60.0
+"""Seconds any wait may take before a test fails (a loaded machine is slow, not stuck)."""
+STEP_MS = 15_000
+"""Milliseconds the browser may take for one expected change of a page."""
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 free a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class WebServer:
+    """A running `keepers serve` and the HTTP calls the tests make to it."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+    http: httpx.Client = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.http = httpx.Client(base_url=self.url, timeout=TIMEOUT)
+
+    def create(self, game: str, seats: list[str], options: dict[str, Any] | None = None,
+               bot_delay: float = 0.0) -> dict[str, Any]:
+        """Create a game over HTTP; the answer holds its summary and the invitations."""
+        answer = self.http.post("/api/games", json={
+            "game": game, "seats": seats, "options": options or {}, "bot_delay": bot_delay})
+        assert answer.status_code == 201, answer.text
+        created: dict[str, Any] = answer.json()
+        return created
+
+    def summary(self, game_id: str) -> dict[str, Any]:
+        answer = self.http.get(f"/api/games/{game_id}")
+        assert answer.status_code == 200, answer.text
+        summary: dict[str, Any] = answer.json()
+        return summary
+
+
+def ready(server: WebServer) -> bool:
+    """True once the server answers; fails at once if its process has exited."""
+    if server.process.poll() is not None:
+        raise AssertionError(f"the server exited: {server.log.read_text()[-2000:]}")
+    try:
+        return server.http.get("/api/games?limit=1", timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def open_page(browser: Any, url: str, *, lang: str = "en", width: int = 1280,
+              height: int = 800) -> Any:
+    """A new page in a browser context of its own (its own storage, as another person's
+    browser would be), opened at ``url``, with ``lang`` as the browser's language."""
+    context = browser.new_context(locale=lang, viewport={"width": width, "height": height})
+    context.set_default_timeout(STEP_MS)
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
+def open_seat(browser: Any, invitation: dict[str, Any], **kwargs: Any) -> Any:
+    """A seat's page, opened from its invitation link (a context of its own)."""
+    return open_page(browser, invitation["link"], **kwargs)
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a screenshot of ``page`` as test-output/web/<name>.png (rewritten each run)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
