@@ -54,9 +54,14 @@ def fingerprint(players: int, seed: int) -> str:
             state = state.clone()
         state.apply_trusted(action)
         steps += 1
-    digest.update(_dump(state.to_dict()))
+    digest.update(_dump(_without_log(state.to_dict())))
     digest.update(_dump([state.scores(), state.winners(), state.round_number, state.capped]))
     return digest.hexdigest()[:16]
+
+
+def _without_log(position: dict[str, object]) -> dict[str, object]:
+    """The position as it was hashed before it kept the event log (the views hash the log)."""
+    return {key: value for key, value in position.items() if key != "log"}
 
 
 def greedy_fingerprint(players: int, seed: int) -> str:

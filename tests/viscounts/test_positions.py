@@ -12,6 +12,7 @@ markers on the track).  ``python -m pytest -m soak`` tries many more.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from collections import Counter
 from typing import Any
@@ -21,9 +22,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mutations
+from keepers.core import i18n
 from keepers.core.bots import RandomBot
 from keepers.core.errors import RecordError
 from keepers.games.viscounts import GAME, ViscountsState
+from keepers.games.viscounts.texts import describe_event
+from keepers.games.viscounts.validate import EVENTS, LOG_LIMIT, TABLE_EVENTS, event_classes
 
 from .test_gates_selfplay import _check
 
@@ -82,6 +86,13 @@ def test_real_positions_load_and_continue_identically() -> None:
     (lambda d: d.__setitem__("stack", [["no_such_step", 0]]), "stack[0][0]"),
     (lambda d: d["ms_piles"][0].append(d["ms_piles"][1][-1]), "the manuscripts"),
     (lambda d: d.__setitem__("surprise", 1), "the position"),
+    (lambda d: d.__setitem__("log", ["play 0 TF-X-nobody"]), "log[0]"),
+    (lambda d: d.__setitem__("log", ["hire 5 TF-S-abbot"]), "log[0]"),
+    (lambda d: d.__setitem__("log", ["action 0 workers 99"]), "log[0]"),
+    (lambda d: d.__setitem__("log", ["reveal 0 poverty"]), "log[0]"),
+    (lambda d: d.__setitem__("log", ["move 0 1", "move  0 1"]), "log[1]"),
+    (lambda d: d.__setitem__("log", ["collision 0"] * 21), "log"),
+    (lambda d: d.__setitem__("log", "collision 0"), "log"),
 ])
 def test_impossible_positions_are_refused_naming_the_field(change: Any, field: str) -> None:
     """VB-2.2 / VB-1.2: impossible amounts, unknown ids, a card twice, a worker too many,
@@ -95,6 +106,81 @@ def test_impossible_positions_are_refused_naming_the_field(change: Any, field: s
         _load(data)
     message = str(info.value)
     assert "\n" not in message and field in message, message
+
+
+CONFIGURATIONS = [(1, "none"), (3, "none"), (2, "keys"), (1, "keys"), (4, "gates"),
+                  (1, "gates"), (2, "keys,gates"), (1, "keys,gates")]
+
+
+@pytest.mark.parametrize(("players", "config"), CONFIGURATIONS)
+def test_a_loaded_position_shows_every_seat_the_same_game(players: int, config: str) -> None:
+    """Issue 12: a position file keeps the event log, so ``state_from_dict(to_dict())``
+    gives every seat and a spectator the views and legal decisions of the original
+    (the game server keeps snapshots only then), before and after the next decision."""
+    state = GAME.new_state(players, players, {"expansions": config})
+    bots = [RandomBot(p, players) for p in range(players)]
+    seats: list[int | None] = [*range(players), None]
+    compared = 0
+    while not state.is_over():
+        if compared % 9 == 0:
+            loaded = _load(json.loads(json.dumps(state.to_dict())))
+            assert loaded.legal_actions() == state.legal_actions()
+            assert all(loaded.view(seat) == state.view(seat) for seat in seats)
+            action = state.legal_actions()[0]
+            loaded.apply(action)
+            after = state.clone()
+            after.apply(action)
+            assert all(loaded.view(seat) == after.view(seat) for seat in seats)
+        compared += 1
+        player = state.to_move()
+        assert player is not None
+        state.apply(bots[player].choose(None, state.legal_actions()))
+    assert _load(json.loads(json.dumps(state.to_dict()))).view(None) == state.view(None)
+    assert len(state.position.log) > LOG_LIMIT and compared > 100
+
+
+def test_a_position_keeps_the_events_a_copy_keeps() -> None:
+    """The log in a position file is bounded by what a copy of a position keeps."""
+    state = GAME.new_state(2, 5, {})
+    state.position.log = [f"collision {i % 2}" for i in range(LOG_LIMIT + 10)]
+    assert state.clone().position.log == state.position.log[-LOG_LIMIT:]
+    assert state.to_dict()["log"] == state.position.log[-LOG_LIMIT:]
+
+
+def _events() -> list[str]:
+    """One event of each shape the checks accept, with every id its classes hold."""
+    classes = event_classes(GAME.data)
+    out = []
+    for kind, shapes in EVENTS.items():
+        seat = "-1" if kind in TABLE_EVENTS else "0"
+        for shape in shapes:
+            words = [sorted(classes[w]) if w in classes else [w] for w in shape.split()]
+            out += [" ".join([kind, seat, *ws]) for ws in itertools.product(*words)]
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_every_event_a_position_may_hold_reads_as_a_sentence(language: str) -> None:
+    """Whatever log a loaded position holds, the screen can tell each event in words."""
+    events = _events()
+    solo = json.loads(json.dumps(GAME.new_state(1, 2, {}).to_dict()))
+    for start in range(0, len(events), LOG_LIMIT):       # all of them pass the checks
+        _load({**solo, "log": events[start:start + LOG_LIMIT]})
+    i18n.set_language(language)
+    try:
+        for event in events:
+            text = describe_event(event, ai_seat=1)
+            assert text and text != event and "viscounts." not in text, event
+    finally:
+        i18n.set_language(None)
+
+
+def test_every_event_kind_has_its_sentence() -> None:
+    """The kinds the checks accept are the kinds the catalogues tell (and no more)."""
+    helpers = {"seat", "the_ai", "ai_build", "pile_poverty", "pile_prosperity", "recent"}
+    told = {key.split(".")[2] for key in i18n.catalogue("en")
+            if key.startswith("viscounts.event.")}
+    assert told - helpers == set(EVENTS)
 
 
 def _play_out(state: ViscountsState) -> None:

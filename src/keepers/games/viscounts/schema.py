@@ -31,6 +31,11 @@ ManuscriptId = Annotated[str, Field(max_length=10, description=(
 Node = Annotated[str, Field(pattern=r"^([0-4]\.[LRI])?$", description=(
     "a space of the ring: '<position 0-4>.<L|R|I>' (outside left/right, inside)"))]
 Ribbon = Literal["grey", "black", "yellow", "blue"]
+Event = Annotated[str, Field(max_length=100, pattern=r"^[a-z_]+ -?[0-9]( [A-Za-z0-9_.-]+)*$",
+                             description=(
+    "one event in machine words, '<kind> <player> <words...>' (player -1: the table's own): "
+    "play, move, action, hire, hero, chest, public, welcome, refuse, builder, board, ko, "
+    "collision, scheme, ai_chest, reveal, outsiders_public, nothing"))]
 
 
 class Model(BaseModel):
@@ -119,6 +124,9 @@ class PositionModel(Model):
     stack: list[list[Any]] = Field(max_length=500, description=(
         "the pending rules steps, the next one last: [kind, player, arguments...]"))
     rng: Annotated[int, Field(ge=0, le=(1 << 64) - 1, description="the generator's state")]
+    log: list[Event] = Field(default_factory=list, max_length=20, description=(
+        "the last public events, oldest first, as the views show them (absent from files "
+        "written before positions kept them)"))
     ext: dict[str, Any] | None = Field(default=None, description=(
         "the expansions in play and their components (docs/rules/viscounts.md §12-13)"))
 

@@ -10,7 +10,7 @@ from keepers.core.rng import Rng
 from keepers.games.viscounts.data import GameData
 from keepers.games.viscounts.model import Player, new_geometry
 from keepers.games.viscounts.state import Position, new_position
-from keepers.games.viscounts.validate import check_position, check_raw
+from keepers.games.viscounts.validate import LOG_LIMIT, check_position, check_raw
 
 _CORE_FIELDS = ("start", "current", "round", "phase", "leader", "debt_above", "deed_above",
                 "poverty", "prosperity", "last_round", "over", "tf_piles", "ms_piles", "spots",
@@ -18,7 +18,7 @@ _CORE_FIELDS = ("start", "current", "round", "phase", "leader", "debt_above", "d
 
 
 def position_to_dict(pos: Position) -> JsonDict:
-    """Full position: geometry, players, piles, stack, generator."""
+    """Full position: geometry, players, piles, stack, generator, the recent events."""
     data: JsonDict = {name: _plain(getattr(pos, name)) for name in _CORE_FIELDS}
     data["capped"] = pos.capped
     data["geometry"] = {"arrangement": list(pos.geo.arrangement),
@@ -26,6 +26,7 @@ def position_to_dict(pos: Position) -> JsonDict:
     data["players"] = [p.to_dict() for p in pos.players]
     data["stack"] = [list(t) for t in pos.stack]
     data["rng"] = pos.rng.state
+    data["log"] = pos.log[-LOG_LIMIT:]     # what a copy keeps, so views are the same
     if pos.ext:                       # expansions (VK-2): absent from base-game positions
         data["ext"] = _plain(pos.ext)     # detached: editing the dict leaves the game alone
     return data
@@ -59,6 +60,7 @@ def _build(data: GameData, raw: JsonDict) -> Position:
     pos.players = [Player.from_dict(p) for p in raw["players"]]
     pos.stack = [_task(t) for t in raw["stack"]]
     pos.rng = Rng(int(raw["rng"]))
+    pos.log = list(raw.get("log", []))
     pos.ext = _plain(raw.get("ext", {}))
     return pos
 

@@ -14,13 +14,14 @@ These checks run when a position is loaded, never during play.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from keepers.core.errors import KeepersError
-from keepers.core.fields import FieldReader
+from keepers.core.fields import FieldReader, short
 from keepers.games.viscounts import flow
 from keepers.games.viscounts.data import GameData
-from keepers.games.viscounts.effects import RIBBONS
+from keepers.games.viscounts.effects import BUILDING_TYPES, RESOURCES, RIBBONS, SIGNATURES
 from keepers.games.viscounts.model import PLAYER_FIELDS, TRACK_MAX, TRACK_MIN
 from keepers.games.viscounts.rules.concepts import card_sets, gates_on, keys_on
 from keepers.games.viscounts.state import Position
@@ -29,10 +30,11 @@ READER = FieldReader("bad Viscounts position")
 KEYS = ("start", "current", "round", "phase", "leader", "debt_above", "deed_above", "poverty",
         "prosperity", "last_round", "over", "tf_piles", "ms_piles", "spots", "castle", "cleric",
         "removed", "turn", "pairs", "ai", "seats", "capped", "geometry", "players", "stack",
-        "rng", "ext", "rules", "game")
+        "rng", "log", "ext", "rules", "game")
 """Every key a position may hold (``serial.position_to_dict``; ``ext`` only with an
-expansion; ``rules`` and ``game`` are added by the position file)."""
-OPTIONAL = ("ext", "rules", "game")
+expansion; ``log`` is absent from files written before positions kept it; ``rules`` and
+``game`` are added by the position file)."""
+OPTIONAL = ("log", "ext", "rules", "game")
 PHASES = ("setup", "manage", "move", "action", "recruit", "collision", "draw", "ai", "end",
           "over")
 EXPANSIONS = ("keys", "gates", "keys,gates")
@@ -41,6 +43,26 @@ AMOUNT_LIMIT = 999                 # silver and each resource: far above any rea
 COUNT_LIMIT = 99                   # debts, deeds and cards in one zone of a player
 STACK_LIMIT = 500
 NODE_KINDS = ("L", "R", "I")
+LOG_LIMIT = 20
+"""Events a position keeps, oldest first: the last 20, as many as a copy keeps
+(``Position.copy_into``); a view shows the last 8."""
+EVENTS: dict[str, tuple[str, ...]] = {
+    "ko": ("",), "collision": ("",), "outsiders_public": ("",), "reveal": ("PILE",),
+    "play": ("CARD",), "hire": ("CARD",), "hero": ("HERO",), "welcome": ("OUTSIDER",),
+    "refuse": ("OUTSIDER",), "builder": ("BUILDER",), "scheme": ("SCHEME",),
+    "ai_chest": ("CHEST",), "chest": ("CHEST SPACE",), "public": ("PUBLIC SPOT",),
+    "move": ("PRINTED",), "nothing": ("TERM",),
+    "board": ("draw", "rearrange", "silver RESOURCE"),
+    "action": ("trade NUMBER", "workers WORKERS", "build SLOT SPOT", "build BUILDING SPOT",
+               "public PUBLIC SPOT", "transcribe MANUSCRIPT"),
+}
+"""The events of the log (``"<kind> <seat> <words...>"``, machine words as
+``texts.describe_event`` reads them): each kind's possible words, a capitalised word
+standing for any of a class of ids (:func:`event_classes`), any other for itself."""
+TABLE_EVENTS = ("reveal", "outsiders_public")
+"""Events of no player: their seat is -1."""
+EVENT_LENGTH = 100                 # characters of one event: far above any the rules write
+PILES = ("poverty", "prosperity")
 TURN_KEYS = {"distance": int, "dismissed": bool, "extra": str, "transcribed": bool}
 
 
@@ -86,6 +108,8 @@ def check_raw(data: GameData, raw: Any) -> None:
         READER.text(card, f"pairs[{i}][0]", data.player_cards)
         READER.text(hero, f"pairs[{i}][1]", data.heroes)
     _check_stack(raw["stack"], n)
+    if "log" in raw:
+        _check_log(data, raw["log"], n)
 
 
 def _check_phase(raw: dict[str, Any], phase: str, seats: int) -> None:
@@ -226,6 +250,50 @@ def _plain_arg(arg: Any) -> bool:
         isinstance(a, str) and len(a) <= 200 for a in arg)
 
 
+def _check_log(data: GameData, log: Any, n: int) -> None:
+    """Each event one the rules write: a known kind, its seat, and words it can hold."""
+    classes = event_classes(data)
+    for i, entry in enumerate(READER.texts(log, "log", high=LOG_LIMIT)):
+        parts = entry.split(" ") if len(entry) <= EVENT_LENGTH else []
+        if len(parts) < 2 or parts[0] not in EVENTS:
+            READER.refuse(f"log[{i}]", f"must be an event such as 'play 0 TF-S-abbot', "
+                                       f"not {short(entry)}")
+        kind, seat, words = parts[0], parts[1], parts[2:]
+        seats = ("-1",) if kind in TABLE_EVENTS else tuple(str(s) for s in range(n))
+        if seat not in seats:
+            READER.refuse(f"log[{i}]", f"names the seat {short(seat)}, not one of "
+                                       f"{', '.join(seats)}")
+        if not any(_fits(words, shape.split(), classes) for shape in EVENTS[kind]):
+            READER.refuse(f"log[{i}]", f"holds words a {kind!r} event never has: "
+                                       f"{short(' '.join(words))}")
+
+
+def _fits(words: list[str], shape: list[str], classes: dict[str, Collection[str]]) -> bool:
+    """True when each word is the shape's word, or one of the class it names."""
+    return len(words) == len(shape) and all(
+        word in classes[part] if part in classes else word == part
+        for word, part in zip(words, shape, strict=True))
+
+
+def event_classes(data: GameData) -> dict[str, Collection[str]]:
+    """The ids each capitalised word of :data:`EVENTS` stands for."""
+    board = data.board
+    workers = max(w for _, w in data.player_board.noble_table + data.ai_common.noble_table)
+    return {
+        "CARD": data.cards, "HERO": data.heroes, "OUTSIDER": data.outsiders,
+        "BUILDER": data.builder_cards, "SCHEME": data.schemes, "CHEST": data.chest_tiles,
+        "PUBLIC": data.public_buildings, "SPACE": ("1", "2", "3"), "PILE": PILES,
+        "RESOURCE": RESOURCES, "BUILDING": BUILDING_TYPES, "TERM": SIGNATURES,
+        "NUMBER": [str(k) for k in range(100)],
+        "WORKERS": [str(k) for k in range(1, workers + 1)],    # the AI places what it has
+        "SLOT": [slot.id for slot in data.player_board.slots],
+        "SPOT": {s.id for seg in board.segments for side in seg.sides.values()
+                 for s in side.spots},
+        "PRINTED": {number for seg in board.segments for number in seg.numbers.values()},
+        "MANUSCRIPT": [*data.manuscripts, "printed"],
+    }
+
+
 def _check_ext(data: GameData, ext: Any, n: int) -> None:
     if not isinstance(ext, dict):
         READER.refuse("ext", "must be an object")
@@ -292,14 +360,20 @@ def _check_gates_ext(data: GameData, ext: dict[str, Any], n: int) -> None:
 def check_position(pos: Position) -> None:
     """Refuse a position whose components are not each in one place, or whose pending steps
     do not resume (the caller has checked the raw fields)."""
+    check_components(pos)
+    _check_steps(pos)
+    _check_resumes(pos)
+
+
+def check_components(pos: Position) -> None:
+    """Refuse a position in which a card, manuscript, scheme, worker, building or chest tile
+    is not in exactly one place; the soak run checks this after every decision."""
     _check_cards(pos)
     _check_manuscripts(pos)
     _check_schemes(pos)
     _check_workers_and_buildings(pos)
     if keys_on(pos):
         _check_tiles(pos)
-    _check_steps(pos)
-    _check_resumes(pos)
 
 
 def _expected_cards(pos: Position) -> Counter[str]:
@@ -398,7 +472,10 @@ def _check_workers_and_buildings(pos: Position) -> None:
         standard = sum(1 for owner, kind in pos.spots.values()
                        if owner == seat and kind not in pos.data.public_buildings)
         empty = sum(1 for covered in player.covered if not covered)
-        if standard != empty:
+        # a building taken off the board and not yet back on its slot (VK-R10)
+        returning = sum(1 for task in pos.stack if task[0] == "return_building"
+                        and task[1] == seat)
+        if standard + returning != empty:
             READER.refuse(f"players[{seat}]", f"has {standard} buildings on the board but "
                           f"{empty} empty slots")
 
