@@ -4,24 +4,34 @@ A decision goes through :meth:`Hub.decide` under the game's lock: checked agains
 state number and the turn, tried on a copy of the state, committed to the store, and
 only then made the game's state, acknowledged and pushed to every watcher.  A refusal
 at any step leaves the game as it was.
+
+Several processes may serve the same games from one PostgreSQL database
+(:mod:`keepers.server.notify`): a process learns the others' decisions from their notices,
+reads them from the table and applies them to its copy (:meth:`Hub._catch_up`); a copy
+found behind catches up before it decides, and a decision that loses the race for its
+number is refused as stale, so a game never forks.  The bots of a game are driven by the
+one process holding the game's lock.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from typing import Any, TypeVar
 
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import Game, GameState, JsonDict
 from keepers.core.record import GameRecord
 from keepers.core.registry import get_game
-from keepers.server import tokens
+from keepers.server import clocks, tokens
 from keepers.server.bots import BotPool
-from keepers.server.protocol import Accepted, CreateGame, GameSummary
+from keepers.server.notify import Peers
+from keepers.server.protocol import Accepted, CreateGame, GameSummary, Result
 from keepers.server.sessions import GameSession, Refusal, Watcher, result_of, summarize
 from keepers.server.storage import (
     LIVE,
@@ -30,6 +40,7 @@ from keepers.server.storage import (
     GameEntry,
     SeatEntry,
     Store,
+    TimeoutEntry,
     now,
 )
 
@@ -39,6 +50,8 @@ SEED_BITS = 63
 """Seeds fit a signed 64-bit column."""
 SNAPSHOT_EVERY = 200
 """Decisions between two snapshots of a game's position."""
+LEAD_SWEEP = 2.0
+"""Seconds between two looks for games whose bots no process drives (its driver died)."""
 
 
 class Hub:
@@ -53,6 +66,11 @@ class Hub:
         self.snapshot_every = SNAPSHOT_EVERY
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        self.peers = Peers.of(store)
+        self._behind: set[str] = set()
+        self._followers: dict[str, asyncio.Task[None]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         """Run a store call on the storage thread (the event loop never waits on the disk)."""
@@ -61,7 +79,15 @@ class Hub:
     # -- life cycle -------------------------------------------------------------
     async def start(self) -> int:
         """Rebuild every live game from its decisions and set its bots going;
-        returns how many games were rebuilt."""
+        returns how many games were rebuilt.  Clocks resume from their stored instants,
+        less the time no server ran."""
+        outage = await self._db(self.store.resume_clocks, clocks.wall(), clocks.OUTAGE)
+        if outage is not None:
+            log.info("no server ran for %s: not charged to the running clocks", outage)
+        self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
+        if self.peers is not None:  # listen first: no decision falls between read and notice
+            await self.peers.start(self._noticed, self._missed)
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         entries = await self._db(self.store.games, LIVE, 1_000_000)
         for entry in entries:
             try:
@@ -71,10 +97,20 @@ class Hub:
         return len(self.sessions)
 
     async def stop(self) -> None:
-        """Stop the bots and the workers."""
+        """Stop the bots, the clocks' timers and the workers."""
         for session in self.sessions.values():
+            session.alarm.close()
             if session.driver is not None:
                 session.driver.cancel()
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(Exception):  # the last moment a server ran
+                await self._db(self.store.beat, clocks.wall())
+        for task in [self._sweeper, *self._followers.values()]:
+            if task is not None:
+                task.cancel()
+        if self.peers is not None:
+            await self.peers.stop()
         self.bots.close()
         self._storage.shutdown(wait=True)
 
@@ -87,6 +123,8 @@ class Hub:
                 session = await self._db(self._rebuild, game_id)
                 self.sessions[game_id] = session
                 self._kick_bots(session)
+                self._arm(session)
+                self._noticed(game_id, None)  # another process may have decided meanwhile
             return self.sessions[game_id]
 
     def _rebuild(self, game_id: str) -> GameSession:
@@ -141,14 +179,18 @@ class Hub:
         """Take ``seat`` (again); the game starts once every human seat is taken."""
         async with session.lock:
             before = session.entry.status
-            status = await self._db(self.store.claim_seat, session.id, seat, name)
+            at = clocks.wall()
+            status = await self._db(self.store.claim_seat, session.id, seat, name, at)
             entry_seat = session.entry.seats[seat]
             entry_seat.claimed = True
             entry_seat.name = name if name is not None else entry_seat.name
             session.entry.status = status
             if status != before:
+                if session.clock is not None:  # the first clock starts with the game
+                    session.clock.since = at
                 session.broadcast()
         self._kick_bots(session)
+        self._arm(session)
 
     async def watch(self, session: GameSession, watcher: Watcher) -> None:
         """Add a connection and send it the current state (under the lock, so no
@@ -162,19 +204,32 @@ class Hub:
         session.watchers.discard(watcher)
 
     async def decide(self, session: GameSession, seat: int | None, number: int, action: str,
-                     sender: Watcher | None = None) -> int:
-        """Make decision ``action`` of ``seat`` answering state ``number``; returns the new
-        state number.  Raises :class:`Refusal` (stale, out of turn, illegal ...)."""
+                     sender: Watcher | None = None, bot: bool = False) -> int:
+        """Make decision ``action`` of ``seat`` answering state ``number`` (``bot``: the
+        server's bot decides); returns the new state number.  Raises :class:`Refusal`
+        (stale, out of turn, illegal, out of time ...)."""
         async with session.lock:
-            _check_turn(session, seat, number)
+            if number > session.number:  # the client has seen a newer state: follow it
+                await self._catch_up(session)
+            _check_turn(session, seat, number, bot)
             assert seat is not None
+            at = clocks.wall()
+            if await self._expire(session, at):
+                self._kick_bots(session)
+                raise Refusal("out_of_time", "your time ran out before this decision came",
+                              state=session.number)
             trial = _tried(session, action)
             seq = number + 1
-            result = result_of(trial, seq) if trial.is_over() else None
+            result = (result_of(trial, seq, clocks.notes(session.entry))
+                      if trial.is_over() else None)
+            since, time_left = (None, None) if session.clock is None else session.clock.after(
+                seat, session.state, session.entry.status, at)
             try:
                 await self._append(Append(session.id, seq, seat, action,
-                                          None if result is None else result.model_dump()))
-            except Conflict:
+                                          None if result is None else result.model_dump(),
+                                          since, time_left))
+            except Conflict:  # another process answered first: follow it, then refuse
+                await self._catch_up(session)
                 raise Refusal("stale", f"state {number} was already answered",
                               state=session.number) from None
             except Exception:
@@ -185,12 +240,15 @@ class Hub:
                 await self._snapshot(session, seq, trial)
             session.state, session.number = trial, seq
             session.entry.decisions = seq
+            if session.clock is not None and since is not None:
+                session.clock.adopt(since, time_left)
             if result is not None:
                 session.entry.status, session.entry.result = "finished", result.model_dump()
             if sender is not None:
                 sender.send(Accepted(state=seq, action=action))
             session.broadcast()
         self._kick_bots(session)
+        self._arm(session)
         return seq
 
     async def _append(self, item: Append) -> None:
@@ -230,6 +288,75 @@ class Hub:
         except Exception:
             log.exception("snapshot %d of game %s not stored", seq, session.id)
 
+    # -- other processes --------------------------------------------------------
+    def _noticed(self, game_id: str, number: int | None) -> None:
+        """A notice: decision ``number`` of a game was stored (None: a seat taken, or
+        unknown).  A copy in memory that lacks it catches up, one catch-up per game at a
+        time, again if more notices came meanwhile."""
+        session = self.sessions.get(game_id)
+        if session is None or (number is not None and number <= session.number):
+            return
+        self._behind.add(game_id)
+        follower = self._followers.get(game_id)
+        if follower is None or follower.done():
+            self._followers[game_id] = asyncio.get_running_loop().create_task(
+                self._follow(session))
+
+    def _missed(self) -> None:
+        """Notices may have been lost: every game in memory catches up."""
+        for game_id in list(self.sessions):
+            self._noticed(game_id, None)
+
+    async def _follow(self, session: GameSession) -> None:
+        while session.id in self._behind:
+            self._behind.discard(session.id)
+            try:
+                async with session.lock:
+                    await self._catch_up(session)
+            except Exception:
+                log.exception("game %s could not catch up", session.id)
+                return
+        self._kick_bots(session)
+
+    async def _catch_up(self, session: GameSession) -> None:
+        """Apply the stored decisions this copy lacks, pushing each new state, and take
+        the seats and status as stored (under the game's lock)."""
+        stored, actions = await self._db(self._stored_since, session.id, session.number)
+        for action in actions:
+            state = session.state.clone()
+            try:
+                state.apply(action)
+            except KeepersError as exc:  # never expected: start again from the store
+                log.error("game %s: stored decision %d refused here (%s); rebuilt",
+                          session.id, session.number + 1, exc)
+                fresh = await self._db(self._rebuild, session.id)
+                session.state, session.number = fresh.state, fresh.number
+                break
+            session.state, session.number = state, session.number + 1
+            session.entry.decisions = session.number
+            _take_status(session, stored)
+            session.broadcast()
+        before = session.entry.status
+        _take_status(session, stored)
+        for seat, kept in zip(session.entry.seats, stored.seats, strict=True):
+            seat.claimed, seat.name = kept.claimed, kept.name
+        if session.entry.status != before:
+            session.broadcast()
+
+    def _stored_since(self, game_id: str, number: int) -> tuple[GameEntry, list[str]]:
+        """The game row and its decisions after ``number`` (on the storage thread)."""
+        entry = self.store.game(game_id)
+        assert entry is not None
+        return entry, self.store.decisions_after(game_id, number)
+
+    async def _sweep(self) -> None:
+        """Now and then, drive the bots of games that wait for a bot no process drives
+        (the process driving them died, freeing the game's lock)."""
+        while True:
+            await asyncio.sleep(LEAD_SWEEP)
+            for session in list(self.sessions.values()):
+                self._kick_bots(session)
+
     async def listing(self, statuses: tuple[str, ...], limit: int) -> list[GameSummary]:
         """The newest games with those statuses."""
         return [summarize(entry) for entry in await self._db(self.store.games, statuses, limit)]
@@ -248,6 +375,65 @@ class Hub:
                             rules=entry.rules)
         return record.to_dict()
 
+    # -- clocks -----------------------------------------------------------------
+    def _arm(self, session: GameSession) -> None:
+        """Set the game's timer for the moment the running clock runs out (if one runs)."""
+        if session.clock is None:
+            return
+        delay = session.clock.expires_in(session.state, session.entry.status, clocks.wall())
+        if delay is None:
+            session.alarm.stop()
+            return
+        number = session.number
+        session.alarm.set(delay, lambda: self._ring(session, number))
+
+    async def _ring(self, session: GameSession, number: int) -> None:
+        """The timer rang at state ``number``: the running seat is out of time, unless a
+        decision came first (which set the timer again)."""
+        async with session.lock:
+            if session.number != number:
+                return
+            try:
+                expired = await self._expire(session, clocks.wall())
+            except Exception:
+                log.exception("timeout in game %s not stored; trying again", session.id)
+                session.alarm.set(clocks.RETRY, lambda: self._ring(session, number))
+                return
+        if expired:
+            self._kick_bots(session)
+        self._arm(session)
+
+    async def _expire(self, session: GameSession, at: datetime) -> bool:
+        """Under the game's lock: when the running seat's time has run out at ``at``,
+        store the timeout (and the result, when it ends the game), then let a bot take the
+        seat or end the game, and tell everyone.  True when a seat ran out of time."""
+        clock = session.clock
+        seat = None if clock is None else clock.run_out(session.state, session.entry.status, at)
+        if clock is None or seat is None:
+            return False
+        timeout = clocks.timeout_of(clock.control, seat, session.number, at)
+        result = (None if timeout.bot is not None
+                  else clocks.lost_on_time(session.state, session.entry, timeout))
+        try:
+            await self._db(self.store.time_out, session.id, timeout,
+                           None if result is None else result.model_dump())
+        except Conflict as conflict:
+            log.warning("timeout not stored: %s", conflict)
+            return False
+        _timed_out(session, clock, timeout, result)
+        log.info("game %s: seat %d out of time (%s)", session.id, seat, timeout.outcome)
+        session.broadcast()
+        return True
+
+    async def _beat(self) -> None:
+        """Note, now and then, that the server runs (see :mod:`keepers.server.clocks`)."""
+        while True:
+            await asyncio.sleep(clocks.HEARTBEAT)
+            try:
+                await self._db(self.store.beat, clocks.wall())
+            except Exception:
+                log.exception("heartbeat not stored")
+
     # -- bots -------------------------------------------------------------------
     def _kick_bots(self, session: GameSession) -> None:
         if session.bot_to_move() is not None and (session.driver is None
@@ -255,22 +441,46 @@ class Hub:
             session.driver = asyncio.get_running_loop().create_task(self._drive(session))
 
     async def _drive(self, session: GameSession) -> None:
-        """Let the bots decide while one of them is to move."""
+        """Let the bots decide while one of them is to move (when this process drives
+        the game's bots: see :mod:`keepers.server.notify`)."""
+        if self.peers is not None and not await self.peers.lead(session.id):
+            return
+        await self._bots_decide(session)
+        if self.peers is not None and session.state.is_over():
+            await self.peers.release(session.id)
+
+    async def _bots_decide(self, session: GameSession) -> None:
         while (seat := session.bot_to_move()) is not None:
             if session.entry.bot_delay:
                 await asyncio.sleep(session.entry.bot_delay)
             number = session.number
             try:
                 action = await self.bots.choose(session.bots[seat], session.state.clone(), seat)
-                await self.decide(session, seat, number, action)
+                await self.decide(session, seat, number, action, bot=True)
             except Refusal as refusal:
                 if refusal.code != "stale":
                     log.error("bot of seat %d in game %s refused: %s", seat, session.id,
                               refusal.message)
                     return
+                if self.peers is not None:  # another process decided for this bot: its turn
+                    log.warning("bot of seat %d in game %s: state %d was answered elsewhere",
+                                seat, session.id, number)
+                    await self.peers.release(session.id)
+                    return
             except Exception:
                 log.exception("bot of seat %d in game %s failed", seat, session.id)
                 return
+
+
+def _timed_out(session: GameSession, clock: clocks.Clock, timeout: TimeoutEntry,
+               result: Result | None) -> None:
+    """Carry out a stored timeout in memory: a bot takes the seat, or the game ends."""
+    session.entry.timeouts.append(timeout)
+    clock.time_out(timeout.seat)
+    if timeout.bot is not None:
+        session.take_over(timeout.seat, timeout.bot)
+    if result is not None:
+        session.entry.status, session.entry.result = "finished", result.model_dump()
 
 
 def _faithful(game: Game, state: GameState, position: JsonDict) -> bool:
@@ -281,6 +491,16 @@ def _faithful(game: Game, state: GameState, position: JsonDict) -> bool:
     seats: list[int | None] = [*range(state.num_players), None]
     return restored.legal_actions() == state.legal_actions() and all(
         restored.view(seat) == state.view(seat) for seat in seats)
+
+
+def _take_status(session: GameSession, stored: GameEntry) -> None:
+    """The status after a catch-up: finished exactly when this copy's state is over (the
+    row read may be a little older or newer than the decisions applied)."""
+    if session.state.is_over():
+        result = result_of(session.state, session.number).model_dump()
+        session.entry.status, session.entry.result = "finished", result
+    elif stored.status != "finished":
+        session.entry.status = stored.status
 
 
 def _find_game(name: str) -> Game:
@@ -303,8 +523,10 @@ def _new_entry(game: Game, request: CreateGame) -> tuple[GameEntry, list[tuple[i
                           f"({', '.join(sorted(bots))}), not {kind!r}")
     try:
         options = game.check_options(request.options)
+        control = clocks.checked(request.time_control, game.bots(), game.name)
     except ValueError as exc:
         raise Refusal("bad_request", str(exc)) from None
+    time = clocks.starting_time(control)
     invitations = [(seat, tokens.new_token()) for seat, kind in enumerate(request.seats)
                    if kind == "human"]
     hashes = {seat: tokens.token_hash(token) for seat, token in invitations}
@@ -312,8 +534,12 @@ def _new_entry(game: Game, request: CreateGame) -> tuple[GameEntry, list[tuple[i
         id=secrets.token_hex(8), game=game.name, players=players, options=options,
         seed=secrets.randbits(SEED_BITS), rules=game.rules_version,
         bot_delay=request.bot_delay, status="open" if invitations else "ongoing",
-        created_at=now(),
-        seats=[SeatEntry(seat, kind, hashes.get(seat)) for seat, kind in enumerate(request.seats)])
+        created_at=now(), time_control=clocks.stored(control),
+        seats=[SeatEntry(seat, kind, hashes.get(seat),
+                         remaining_ms=time if kind == "human" else None)
+               for seat, kind in enumerate(request.seats)])
+    if entry.status == "ongoing":  # no person to wait for: the game starts now
+        entry.clock_since = entry.created_at
     return entry, invitations
 
 
@@ -324,12 +550,15 @@ def _set_up(game: Game, entry: GameEntry) -> GameState:
         raise Refusal("bad_request", f"the game cannot be set up: {exc}") from None
 
 
-def _check_turn(session: GameSession, seat: int | None, number: int) -> None:
+def _check_turn(session: GameSession, seat: int | None, number: int, bot: bool) -> None:
     """Refuse a decision that answers no current question of this seat."""
     if seat is None:
         raise Refusal("spectator", "a spectator cannot decide", state=session.number)
-    if session.state.is_over():
+    if session.over():
         raise Refusal("game_over", "the game is over", state=session.number)
+    if not bot and session.taken_over(seat):
+        raise Refusal("taken_over", "your time ran out: a bot plays this seat now",
+                      state=session.number)
     if session.entry.status != "ongoing":
         raise Refusal("not_started", "the game starts when every seat is taken",
                       state=session.number)
