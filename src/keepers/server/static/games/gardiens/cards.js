@@ -11,14 +11,15 @@ export function faceCard(ctx, card, x, y, w, h, key) {
   const [band, paper] = FAMILY[id.slice(0, 2)] || FAMILY.AC;
   const name = cardName(ctx, card);
   const font = w >= 90 ? 13 : 11.5;
-  const lines = wrap(name, Math.floor(w / (font * 0.56))).slice(0, 4);
+  const lines = wrap(name, Math.floor(w / (font * 0.56))).slice(0, 3);
   const parts = [
     el(ctx, "rect", { x: 0, y: 0, width: w, height: h, rx: 7, fill: paper, stroke: band,
       "stroke-width": 2 }),
     el(ctx, "rect", { x: 4, y: 4, width: w - 8, height: 8, rx: 3, fill: band }),
     ...lines.map((line, i) => label(ctx, w / 2, 30 + i * (font + 3), line, {
       "text-anchor": "middle", "font-size": font, "font-weight": "bold", fill: INK })),
-    label(ctx, w / 2, h - 8, card, { "text-anchor": "middle", "font-size": 10,
+    ...rulesText(ctx, id, w, h, 30 + lines.length * (font + 3)),
+    label(ctx, w / 2, h - 6, card, { "text-anchor": "middle", "font-size": 9,
       fill: "#7d6a50" }),
     ring(ctx, "rect", { x: -3, y: -3, width: w + 6, height: h + 6, rx: 9 }),
   ];
@@ -26,6 +27,18 @@ export function faceCard(ctx, card, x, y, w, h, key) {
   const node = key ? target(ctx, key, card, attrs, ...parts)
     : el(ctx, "g", { ...attrs, "data-info": card }, ...parts);
   return titled(ctx, node, `${name} (${id})`);
+}
+
+/** The card's text in small print under its name, as far as it fits (hover shows it all). */
+function rulesText(ctx, id, w, h, top) {
+  if (w < 78 || h < 100) return [];
+  const text = term(ctx, `text.${id}`, "");
+  const room = Math.floor((h - 16 - top) / 11);
+  const lines = wrap(text, Math.floor((w - 8) / 5.1));
+  const shown = lines.slice(0, room);
+  if (lines.length > room && shown.length) shown[shown.length - 1] += "…";
+  return shown.map((line, i) => label(ctx, w / 2, top + 2 + i * 11, line, {
+    "text-anchor": "middle", "font-size": 9.2, fill: "#4d3c28" }));
 }
 
 /** A face-down pile with its count; clickable as `key` when given. */

@@ -107,7 +107,7 @@ function hexTile(ctx, view, hex, size, homes) {
       building(ctx, 0, size * 0.56, hex.building, hex.owner, size / 60));
     parts.push(titled(ctx, mark, term(ctx, `building_name.${hex.building}`, hex.building)));
   }
-  if (hex.protected) parts.push(shield(ctx, size * 0.5, -size * 0.3));
+  if (hex.protected) parts.push(shield(ctx, -size * 0.42, -size * 0.36));
   const name = hexTitle(ctx, hex);
   return titled(ctx, target(ctx, `hex:${hex.hex}`, hex.hex,
     { transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, class: "gd-hex" }, ...parts), name);
@@ -116,7 +116,7 @@ function hexTile(ctx, view, hex, size, homes) {
 function emblemFor(ctx, hex, size, homes, parts) {
   const res = hex.resource || "food";
   parts.push(emblem(ctx, -size * 0.5, size * 0.05, res, size * 0.17));
-  if (hex.kind === "home") parts.push(homeIcon(ctx, size * 0.5, size * 0.08, homes[hex.hex]));
+  if (hex.kind === "home") parts.push(homeIcon(ctx, size * 0.42, -size * 0.36, homes[hex.hex]));
 }
 
 function hexTitle(ctx, hex) {
@@ -164,7 +164,7 @@ export function drawMap(view, ctx, width) {
   const ys = board.map((h) => 1.5 * h.r);
   const spanX = Math.max(...xs) - Math.min(...xs) + SQRT3;
   const spanY = Math.max(...ys) - Math.min(...ys) + 2;
-  const size = Math.min((width - 16) / spanX, 62);
+  const size = Math.min((width - 16) / spanX, 50);
   const height = spanY * size + 16;
   const left = (width - spanX * size) / 2 - (Math.min(...xs) - SQRT3 / 2) * size;
   const top = 8 - (Math.min(...ys) - 1) * size;
