@@ -23,6 +23,7 @@ from typer._click.core import Command, Context, Parameter
 
 from keepers.core import bench as benchmark
 from keepers.core import simulate as sim
+from keepers.core import soak as soaking
 from keepers.core import sweep as sweeps
 from keepers.core.errors import KeepersError
 from keepers.core.files import unwritable, write_text_atomic
@@ -580,6 +581,63 @@ def _player_counts(game: Game, text: str | None) -> list[int]:
     for count in counts:
         _seats(game, count, None, human_first=False)  # checks the player count
     return counts
+
+
+@app.command("soak", cls=_Command, help=t("cli.soak_help"))
+@_guard
+def soak_command(
+    game_names_given: Annotated[list[str] | None, typer.Argument(
+        metavar="[GAME]...", help=t("cli.soak_games_help"))] = None,
+    games: Annotated[int, typer.Option(help=t("cli.soak_count_help"))] = 1000,
+    jobs: Annotated[int, typer.Option(help=t("cli.jobs_help"))] = 1,
+    seed: Annotated[int, typer.Option(help=t("cli.seed_help"))] = 0,
+    ledger: Annotated[Path | None, typer.Option(metavar="FILE",
+                                                help=t("cli.soak_ledger_help"))] = None,
+    lang: Lang = None,
+) -> None:
+    """Play random games of each game with every invariant checked after every decision."""
+    _language(lang)
+    chosen = [get_game(name) for name in (game_names_given or game_names())]
+    _whole("--games", games, 1)
+    _seed(seed)
+    _jobs(jobs)
+    _output("--ledger", ledger)
+    book = soaking.Ledger.open(ledger)
+    console = Console()
+    table = Table(title=t("soak.title"))
+    for heading in ("game", "games", "decisions", "violations", "rate", "total"):
+        table.add_column(t(f"soak.{heading}"), justify="left" if heading == "game" else "right")
+    broken = 0
+    for game in chosen:
+        start = book.entry(game.name, seed)["next"]
+        try:
+            tally = soaking.run_soak(game, games, seed, start, jobs,
+                                     lambda chunk, g=game: book.count(g.name, seed, chunk))
+        except KeyboardInterrupt:
+            console.print(Text(t("soak.interrupted"), style="yellow"))
+            raise typer.Exit(130) from None
+        book.close_run(game.name, seed, {"games": tally.games, "decisions": tally.decisions,
+                                         "violations": tally.violations,
+                                         "seconds": round(tally.seconds, 1),
+                                         "engine": _engine_name()})
+        total = book.entry(game.name, seed)
+        table.add_row(game.title, f"{tally.games:,}", f"{tally.decisions:,}",
+                      f"{tally.violations:,}", f"{tally.games / max(tally.seconds, 1e-9):.1f}",
+                      f"{total['games']:,} / {total['violations']:,}")
+        for found in tally.found[:5]:
+            console.print(Text(t("soak.violation", game=game.name, **found), style="red"))
+        broken += tally.violations
+    console.print(table)
+    if ledger is not None:
+        console.print(t("soak.saved", path=str(ledger)))
+    if broken:
+        raise typer.Exit(1)
+
+
+def _engine_name() -> str:
+    import keepers
+
+    return str(keepers.ENGINE)
 
 
 @app.command("bench", cls=_Command, help=t("cli.bench_help"))

@@ -61,3 +61,31 @@ def test_ctrl_c_stops_the_workers_at_once_and_keeps_finished_games(tmp_path: Pat
     assert f"Interrupted: {finished:,} of {GAMES:,} games" in " ".join(output.split()) \
         or f"Interrupted: {finished} of {GAMES} games" in " ".join(output.split())
     assert sorted(r["index"] for r in data["results"]) == [r["index"] for r in data["results"]]
+
+
+def test_ctrl_c_stops_a_soak_at_once_and_its_ledger_keeps_finished_games(tmp_path: Path) -> None:
+    ledger = tmp_path / "soak.json"
+    command = [sys.executable, "-m", "keepers", "soak", "gardiens", "--games", str(GAMES),
+               "--jobs", "2", "--ledger", str(ledger)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, env={**os.environ, "KEEPERS_LANG": "en"})
+    try:
+        time.sleep(4)
+        assert process.poll() is None, "the run ended before it could be interrupted"
+        workers = _children(process.pid)
+        assert len(workers) >= 2
+        process.send_signal(signal.SIGINT)
+        start = time.monotonic()
+        output, _ = process.communicate(timeout=TIMEOUT)
+        assert time.monotonic() - start < 3, "Ctrl-C did not stop the soak at once"
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate(timeout=TIMEOUT)
+    assert process.returncode == 130 and "Traceback" not in output, output
+    deadline = time.monotonic() + 5
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers), "worker processes were left running"
+    entry = json.loads(ledger.read_text())["games"]["gardiens"]
+    assert 0 < entry["games"] < GAMES and entry["violations"] == 0

@@ -324,6 +324,12 @@ class Game(ABC):
         (None when the name is unknown); the terminal's ``info <name>`` command shows it."""
         return None
 
+    def invariant_violations(self, state: GameState) -> list[str]:
+        """Return what ``state`` breaks of the rules that hold after every decision
+        (components conserved, nothing negative ...), one line each, citing the clause;
+        empty when all holds.  The soak run (``keepers soak``) asks after every decision."""
+        return []
+
     def check_data(self, directory: str | None = None) -> DataCheck:
         """Validate a data directory (the packaged data when None) and summarise it."""
         return DataCheck(True, [f"{self.name}: no data files to check"])

@@ -15,9 +15,8 @@ first-player-advantage line as well.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import signal
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from typing import Any
 
 from rich.console import Console
@@ -31,6 +30,7 @@ from keepers.core.i18n import t
 from keepers.core.match import run_game
 from keepers.core.registry import get_game
 from keepers.core.rng import Rng
+from keepers.core.workers import run_in_processes
 
 GameDict = Mapping[str, Any]
 
@@ -84,11 +84,6 @@ class Interrupted(KeyboardInterrupt):
         self.results = results
 
 
-def _leave_interrupt_to_parent() -> None:
-    """A worker ignores Ctrl-C: the parent stops every worker at once when it comes."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _play_chunk(args: tuple[Any, ...]) -> list[dict[str, Any]]:
     return play_games(*args)
 
@@ -107,20 +102,9 @@ def run_simulation(game: Game, seats: Sequence[str], games: int, seed: int = 0,
     work = [(game.name, list(seats), opts, seed, chunk, rotate) for chunk in _chunks(games, jobs)]
     results: list[dict[str, Any]] = []
     try:
-        if jobs <= 1:
-            for args in work:
-                results += _done(_play_chunk(args), progress)
-        else:
-            methods = multiprocessing.get_all_start_methods()
-            # fork keeps games registered at run time (not only entry points) visible
-            context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            pool = context.Pool(jobs, initializer=_leave_interrupt_to_parent)
-            try:
-                for chunk in pool.imap_unordered(_play_chunk, work):
-                    results += _done(chunk, progress)
-            finally:
-                pool.terminate()
-                pool.join()
+        with closing(run_in_processes(_play_chunk, work, jobs)) as chunks:
+            for chunk in chunks:
+                results += _done(chunk, progress)
     except KeyboardInterrupt:
         raise Interrupted(sorted(results, key=lambda r: int(r["index"]))) from None
     return sorted(results, key=lambda r: int(r["index"]))

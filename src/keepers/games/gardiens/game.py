@@ -11,7 +11,7 @@ from keepers.core.bots import RandomBot
 from keepers.core.errors import RuleError
 from keepers.core.game import BotFactory, Decision, Game, GameState, JsonDict
 from keepers.core.simulate import wilson
-from keepers.games.gardiens import flow
+from keepers.games.gardiens import flow, invariants
 from keepers.games.gardiens.data import GameData, load
 from keepers.games.gardiens.flow import STEPS, play
 from keepers.games.gardiens.rules import decisions, scoring, setup
@@ -238,6 +238,11 @@ class GardiensGame(Game):
         from keepers.games.gardiens.render import rules_summary
 
         return rules_summary(view)
+
+    def invariant_violations(self, state: GameState) -> list[str]:
+        """What ``state`` breaks of the invariants of :mod:`.invariants` (the soak run)."""
+        assert isinstance(state, GardiensState)
+        return invariants.violations(state)
 
     def info(self, name: str, view: JsonDict) -> str | None:
         """What a card, event, objective, building or hex does (None for an unknown name)."""

@@ -16,7 +16,7 @@ from keepers.core.bots import RandomBot
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict, Option
 from keepers.core.i18n import t
-from keepers.games.keythedral import flow, rules
+from keepers.games.keythedral import flow, invariants, rules
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES, KeythedralData, packaged
 from keepers.games.keythedral.rules.board import houses
 from keepers.games.keythedral.rules.scoring import scores, winners
@@ -267,6 +267,11 @@ class KeythedralGame(Game):
         phase = view.get("phase", 0)
         lines = [t(f"keythedral.rules.phase{phase}")] if 0 <= phase <= 5 else []
         return "\n".join([*lines, t("keythedral.rules.laws"), t("keythedral.rules.end")])
+
+    def invariant_violations(self, state: GameState) -> list[str]:
+        """What ``state`` breaks of the invariants of :mod:`.invariants` (the soak run)."""
+        assert isinstance(state, KeythedralState)
+        return invariants.violations(state.position)
 
     def info(self, name: str, view: JsonDict) -> str | None:
         """What a law card, building tile, field tile or type, board space (``x,y``) or

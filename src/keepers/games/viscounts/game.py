@@ -8,7 +8,7 @@ from typing import Any, Self
 from keepers.core.bots import RandomBot
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict, Option
-from keepers.games.viscounts import flow, rules, texts
+from keepers.games.viscounts import flow, invariants, rules, texts
 from keepers.games.viscounts.data import GameData, load_data
 from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.scoring import final_scores, winners
@@ -223,6 +223,11 @@ class ViscountsGame(Game):
         expansions' own rules when they are played)."""
         expansions = tuple(name for name in ("keys", "gates") if name in view)
         return texts.rules_summary(str(view.get("phase", "manage")), expansions)
+
+    def invariant_violations(self, state: GameState) -> list[str]:
+        """What ``state`` breaks of the invariants of :mod:`.invariants` (the soak run)."""
+        assert isinstance(state, ViscountsState)
+        return invariants.violations(state.position)
 
     def info(self, name: str, view: JsonDict) -> str | None:
         """What a card (by id or name), manuscript, chest tile, public building, builder card,

@@ -207,6 +207,7 @@ def step_keys_rows(pos: Position, task: Task) -> None:
     destroyed by a setup effect stays out of the game), then cards 1.5 and 3.5 take from
     the rows in reverse turn order (VK-2.8, VK-R09)."""
     pos.stack.pop()
+    pos.pairs = []          # the pairs nobody took: their heroes join the hero deck below
     owned = {c for p in pos.players for c in p.cards_owned()} | set(pos.removed)
     sets = card_sets(pos)
     deck = [h.id for h in pos.data.heroes.values() if h.set in sets and h.id not in owned]
