@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from keepers.core.registry import register
-from keepers.games.viscounts import GAME, ViscountsState, flow
+from keepers.games.viscounts import GAME, ViscountsState, builder, flow
 from keepers.games.viscounts.data import DATA_DIR, GameData, load_data
 from keepers.games.viscounts.rules import solo as solo_rules
 
@@ -55,6 +56,24 @@ def blank_game(players: int = 3, seed: int = 1) -> ViscountsState:
     return state
 
 
+BARE: dict[str, Any] = {"hands": [], "draws": [], "discards": [], "spaces": [None, None, None],
+                        "purse": {"silver": 0, "ink": 0, "gold": 0, "stone": 0},
+                        "debts": (0, 0), "deeds": (0, 0), "markers": (1, 7)}
+"""What each person holds at a bare table: no card, silver, resource, debt or deed."""
+
+
+def bare_table(players: int = 3, seed: int = 1, **named: Any) -> ViscountsState:
+    """A :mod:`~keepers.games.viscounts.builder` table whose persons hold nothing (their
+    cards out of the game, markers at 1 and 7) but what ``named`` gives them, for the
+    worked examples: a legal position, unlike :func:`blank_game`."""
+    people = range(players)                  # solo: the AI (player 1) keeps its own
+    for key, value in BARE.items():
+        given = named.get(key, {})
+        named[key] = {seat: {**value, **given.get(seat, {})} if isinstance(value, dict)
+                      else given.get(seat, value) for seat in people}
+    return builder.position(players, seed=seed, **named)
+
+
 def start_task(state: ViscountsState, seat: int, phase: str, *task: object) -> list[str]:
     """Make ``task`` the only pending work of ``seat`` in ``phase``; return its options.
 
@@ -73,6 +92,17 @@ def choose(state: ViscountsState, *actions: str) -> None:
     """Apply several decisions in order."""
     for action in actions:
         state.apply(action)
+
+
+def decide(state: ViscountsState, *actions: str) -> list[str]:
+    """Apply several decisions in order; return the kind of each decision they answer."""
+    kinds = []
+    for action in actions:
+        decision = state.decision()
+        assert decision is not None
+        kinds.append(decision.kind)
+        state.apply(action)
+    return kinds
 
 
 def drain(state: ViscountsState, *answers: str) -> list[str]:

@@ -2,52 +2,41 @@
 
 from __future__ import annotations
 
-from keepers.games.viscounts import flow
-from keepers.games.viscounts.model import new_geometry
-from keepers.games.viscounts.rules import castle, concepts, turns
 from keepers.games.viscounts.rules.scoring import final_scores, rank_rewards, ribbon_sets_vp
 
-from .conftest import blank_game, choose, drain, start_task
+from .conftest import bare_table, blank_game, choose, decide, drain
 
 
 def test_vb_x01_movement() -> None:
     """VB-X01: endpoints of a 2-step move and of a 3-step move; landing lets Blue rearrange."""
-    state = blank_game(2)
-    state.position.geo = new_geometry(state.position.data, [3, 1, 4, 2, 5], 0, 2)
-    red, blue = state.position.players
-    red.node, blue.node = state.position.geo.node_of("5"), state.position.geo.node_of("1.5")
-    state.position.turn = {"distance": 2}
-    red.silver = 0
-    options = start_task(state, 0, "move", "move", 0)
-    assert sorted(options) == ["move 1", "move 1.5", "move 6"]
-    blue.spaces = ["TF-S-abbot", "TF-S-thief", None]
+    state = bare_table(2, ring=(3, 1, 4, 2, 5), rotation=0, turn=0, phase="move", distance=2,
+                       viscounts={0: "5", 1: "1.5"},
+                       spaces={1: ["TF-S-abbot", "TF-S-thief", None]})
+    assert sorted(state.legal_actions()) == ["move 1", "move 1.5", "move 6"]
     state.apply("move 1.5")
     assert state.decision() is not None and state.decision().player == 1   # type: ignore[union-attr]
     assert "rearrange keep" in state.legal_actions()
-    reach3 = {state.position.geo.printed(n) for n in state.position.geo.reachable(state.position.geo.node_of("5"), 3)}
+    geo = state.position.geo
+    reach3 = {geo.printed(n) for n in geo.reachable(geo.node_of("5"), 3)}
     assert reach3 == {"2", "1.5", "7.5", "1"}
 
 
 def test_vb_x02_trade_with_criminal_and_dismissal() -> None:
     """VB-X02: dismiss the Courier, 7 merchants + 1 paid, 4 gold, Jeweller virtue."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, phase="action", viscounts={0: "4"},
+                       spaces={0: ["TF-B-aristocrat", "TF-S-thief", "TF-B-jeweller"]},
+                       purse={0: {"silver": 3}}, markers={0: (2, 6)},
+                       discards={0: ["TF-S-abbot", "TF-S-squire"]},
+                       draws={0: ["TF-S-labourer", "TF-S-lender", "TF-S-trader", "TF-S-financier"]},
+                       townsfolk={2: "TF-B-courier"})              # space 4 is on segment 2
     red = state.position.players[0]
-    red.node = state.position.geo.node_of("4")
     assert state.position.geo.trade_kind(red.node) == "gold"
-    red.spaces = ["TF-B-aristocrat", "TF-S-thief", "TF-B-jeweller"]
-    red.silver, red.corruption, red.virtue = 3, 2, 6
-    red.discard = ["TF-S-abbot", "TF-S-squire"]
-    red.draw = ["TF-S-labourer", "TF-S-lender", "TF-S-trader", "TF-S-financier"]
-    position = concepts.seat_position(state.position, 0)
-    state.position.tf_piles[position].append("TF-B-courier")
-    options = start_task(state, 0, "action", "action", 0)
-    assert "action trade" in options
+    assert "action trade" in state.legal_actions()
     choose(state, "action trade", "dismiss TF-B-courier")
     assert red.corruption == 3 and len(red.draw) == 6          # shuffle check (Thief)
     assert "trade 4" in state.legal_actions() and "trade 5" not in state.legal_actions()
-    state.position.stack[-1] = ("act_pay", 0, "trade", "trade 4", 1)
-    assert [o for o in flow.step(state.position, state.position.stack[-1]).options] == ["pay silver=1"]  # type: ignore
-    drain(state, "pay silver=1")
+    state.apply("trade 4")            # one way to pay, silver=1: taken without asking
+    assert state.decision().kind != "pay"                       # type: ignore[union-attr]
     assert red.silver == 1 and red.gold == 4
     assert (red.corruption, red.virtue) == (3, 5)
     assert "TF-B-courier" in state.position.removed
@@ -55,13 +44,10 @@ def test_vb_x02_trade_with_criminal_and_dismissal() -> None:
 
 def test_vb_x03_construct_across_a_link() -> None:
     """VB-X03: workshop on 5b; rearrange; link rewards Red then Blue, Red then Green."""
-    state = blank_game(3)
+    state = bare_table(3, turn=0, phase="action", viscounts={0: "9"},
+                       spaces={0: ["TF-S-labourer", "TF-S-abbot", "TF-S-squire"]},
+                       purse={0: {"stone": 2}}, buildings={"5a": (1, "TP1"), "5c": (2, "WS1")})
     red, blue, green = state.position.players
-    red.node = state.position.geo.node_of("9")
-    red.spaces = ["TF-S-labourer", "TF-S-abbot", "TF-S-squire"]
-    red.stone = 2
-    state.position.spots = {"5a": [1, "trading_post"], "5c": [2, "workshop"]}
-    start_task(state, 0, "action", "action", 0)
     choose(state, "action build")
     targets = state.legal_actions()
     assert {t.split()[2] for t in targets} == {"5b"}
@@ -79,43 +65,34 @@ def test_vb_x03_construct_across_a_link() -> None:
 
 def test_vb_x04_castle_cascade() -> None:
     """VB-X04: the full cascade, castle leader and bumping of Blue's workers."""
-    state = blank_game(3)
+    # Ring in order, castle unturned: section A is beside segment 1, whose inside space is 1.5.
+    state = bare_table(3, ring=(1, 2, 3, 4, 5), rotation=0, turn=0, phase="action",
+                       viscounts={0: "1.5"}, leader=1, effect="place_workers(4, at=viscount)",
+                       castle={0: {"A1": 1, "E1": 2, "A2": 2}, 1: {"B1": 2, "C3": 1},
+                               2: {"B1": 1}})
     red, blue, _ = state.position.players
-    a, b, c, d, e = range(5)
-    state.position.castle[a][0][0] = 1
-    state.position.castle[b][0][1], state.position.castle[b][0][2] = 2, 1
-    state.position.castle[e][0][0] = 2
-    state.position.castle[a][1][0] = 2
-    state.position.castle[c][2][1] = 1
-    state.position.leader = 1
-    red.node = f"{state.position.geo.position_of_section(a)}.I"
-    red.supply, blue.supply = 20 - 5, 20 - 3
-    state.position.current, state.position.phase, state.position.stack = 0, "action", []
-    castle.place_workers(state.position, 0, a, 4)
-    kinds = drain(state, "take gold", "take gold", "bump 1 B1", "bump 1 B1")
+    assert red.supply == 20 - 5 and blue.supply == 20 - 3
+    kinds = decide(state, "take gold", "take gold", "bump 1 B1", "bump 1 B1")
     assert kinds == ["resource", "resource", "bump", "bump"]
     assert red.ink == 2 and red.stone == 2 and red.gold == 2
     assert red.virtue == 5
     assert state.position.leader == 0
     assert [state.position.castle[s][2][0] for s in range(5)] == [2, 0, 0, 0, 0]
-    assert state.position.castle[a][1][0] == 2
-    assert state.position.castle[b][0] == [2, 0, 1]
+    assert state.position.castle[0][1][0] == 2
+    assert state.position.castle[1][0] == [2, 0, 1]
     assert blue.silver == 4 and blue.supply == 19
+    assert state.decision().kind == "action"                    # type: ignore[union-attr]
 
 
 def test_vb_x05_collision_order() -> None:
     """VB-X05: step 1 workshop-2 virtue, step 2 Peddlers, steps 3-4 rewards, step 5 reset."""
-    state = blank_game(3)
+    state = bare_table(3, turn=0, phase="collision",
+                       buildings={"1a": (0, "WS2"), "2a": (1, "WS2")},      # WS2 revealed
+                       spaces={0: ["TF-S-thief", "TF-B-peddler", "TF-S-abbot"],
+                               1: ["TF-B-peddler-4", "TF-S-abbot", "TF-S-squire"],
+                               2: ["TF-B-scoundrel", "TF-S-abbot", "TF-S-squire"]},
+                       markers={0: (6, 6)})
     red, blue, green = state.position.players
-    red.covered[7] = blue.covered[7] = False                    # WS2 revealed
-    red.spaces = ["TF-S-thief", "TF-B-peddler", "TF-S-abbot"]
-    blue.spaces = ["TF-B-peddler-4", "TF-S-abbot", "TF-S-squire"]
-    green.spaces = ["TF-B-scoundrel", "TF-S-abbot", "TF-S-squire"]
-    red.corruption = red.virtue = 6
-    state.position.current = 0
-    state.position.phase = "collision"
-    state.position.stack = []
-    turns.begin_collision(state.position, 0)
     drain(state)
     assert red.ink == 1 and blue.silver == 2
     assert red.silver == 3 and red.debts_unpaid == 2
@@ -125,12 +102,9 @@ def test_vb_x05_collision_order() -> None:
 
 def test_vb_x06_three_cards() -> None:
     """VB-X06: drop the Abbot, blind-play it back after a one-card shuffle (check: Thief)."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, spaces={0: ["TF-S-squire", "TF-S-thief", "TF-S-abbot"]},
+                       markers={0: (2, 7)})
     red = state.position.players[0]
-    red.spaces = ["TF-S-squire", "TF-S-thief", "TF-S-abbot"]
-    red.corruption = 2
-    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
-    turns.begin_manage(state.position, 0)
     drain(state)
     assert red.spaces == ["TF-S-abbot", "TF-S-squire", "TF-S-thief"]
     assert red.corruption == 3

@@ -35,7 +35,7 @@ from keepers.core.errors import KeepersError, RecordError
 from keepers.games.viscounts import flow
 from keepers.games.viscounts.effects import parse_effect
 from keepers.games.viscounts.game import ViscountsGame, ViscountsState
-from keepers.games.viscounts.model import RESOURCE_KEYS, Player
+from keepers.games.viscounts.model import RESOURCE_KEYS, Player, new_geometry
 from keepers.games.viscounts.rules import effects, turns
 from keepers.games.viscounts.rules.concepts import gates_on, keys_on
 from keepers.games.viscounts.rules.effects import slot_index, slot_type
@@ -49,7 +49,8 @@ ZONES = ("hand", "draw", "discard", "spaces")
 
 
 def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
-             ai: str = "cleric", round: int = 1, last_round: int = 0, start: int | None = None,
+             ai: str = "cleric", ring: Sequence[int] | None = None, rotation: int | None = None,
+             round: int = 1, last_round: int = 0, start: int | None = None,
              turn: int | None = None, phase: str | None = None, distance: int = 0,
              effect: str | None = None,
              hands: Mapping[int, Sequence[str]] | None = None,
@@ -75,7 +76,9 @@ def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
     ``"collision"`` or ``"draw"``; the AI's turn has only its start.  ``effect`` (an
     effect text such as ``"destroy"`` or ``"gain(silver=2)"``) resolves for that player
     before the phase goes on.  ``last_round`` is the last round once the end is
-    triggered (VB-8.2), ``start`` the start player (VB-5.6).
+    triggered (VB-8.2), ``start`` the start player (VB-5.6).  ``ring`` lays the segments
+    clockwise (1-5, VB-3.1) and ``rotation`` turns the castle: the section beside ring
+    position p is the (p + rotation) mod 5-th, A first (VB-4.1.2).
 
     Per player: ``hands``, ``draws`` and ``discards`` (tops last) and ``spaces`` (card
     spaces 1-3, None when empty) hold exactly the cards named; ``purse`` sets silver,
@@ -90,6 +93,7 @@ def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
     naming what the components cannot make.
     """
     pos = _set_up(players, seed, expansions, ai)
+    _lay_ring(pos, ring, rotation)
     _deal(pos, {"hand": hands, "draw": draws, "discard": discards, "spaces": spaces})
     for segment, card in (townsfolk or {}).items():
         _top(pos, segment, card)
@@ -146,6 +150,19 @@ def _set_up(players: int, seed: int, expansions: str, ai: str) -> Position:
         flow.answer(pos, task, flow.HOOKS.decide(pos, choice) if decided else choice.options[0])
     finish_setup(pos)
     return pos
+
+
+def _lay_ring(pos: Position, ring: Sequence[int] | None, rotation: int | None) -> None:
+    """The segments in the order named and the castle turned (the piles stay in place)."""
+    if ring is None and rotation is None:
+        return
+    arrangement = list(pos.geo.arrangement if ring is None else ring)
+    if sorted(arrangement) != [1, 2, 3, 4, 5]:
+        raise _refuse("ring", f"must name the segments 1 to 5 once each, not {arrangement}")
+    if rotation is not None and rotation not in range(5):
+        raise _refuse("rotation", f"must be a whole number from 0 to 4, not {rotation!r}")
+    turned = pos.geo.rotation if rotation is None else rotation
+    pos.geo = new_geometry(pos.data, arrangement, turned, pos.seats)
 
 
 def _seat(pos: Position, seat: int, field: str) -> int:
