@@ -34,6 +34,7 @@ from keepers.core.record import save_position as write_position
 from keepers.core.registry import game_names, get_game
 from keepers.core.terminal import HUMAN, play_terminal, seat_bots, seat_number, show_result
 from keepers.server.cli import serve as serve_command
+from keepers.server.load import loadtest as loadtest_command
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -673,6 +674,7 @@ def bench_command(
 data_app = typer.Typer(cls=_Commands, help=t("cli.data_help"), no_args_is_help=True)
 app.add_typer(data_app, name="data")
 app.command("serve", cls=_Command)(serve_command)  # the game server: keepers/server
+app.command("loadtest", cls=_Command)(_guard(loadtest_command))  # the server under load
 
 
 @data_app.command("check", cls=_Command, help=t("cli.data_check_help"))

@@ -1,0 +1,55 @@
+"""`keepers loadtest` plays games against a started server and reports sane figures
+(no speed is asserted here: the figures live in docs/performance.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from keepers import cli
+from keepers.core.registry import game_names
+from keepers.server.load import percentile
+
+
+def test_a_tiny_load_runs_end_to_end_without_a_refusal() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "keepers", "loadtest", "--games", "3", "--seconds", "1.5",
+         "--warmup", "0.3", "--processes", "1", "--rate", "0", "--json"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    report = json.loads(run.stdout)
+    assert report["mix"] == {name: 1 for name in game_names()}  # every game, in turn
+    assert report["clients"] == sum(report["players"][name] for name in report["mix"])
+    assert report["decisions"] > 0
+    assert report["decisions_per_second"] == pytest.approx(report["decisions"] / 1.5, abs=0.1)
+    assert report["refusals"] == 0, report["refusal_codes"]
+    latency = report["latency_ms"]
+    assert 0 < latency["p50"] <= latency["p90"] <= latency["p99"] <= latency["max"]
+    assert report["clients_cpu_ms_per_decision"] > 0
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--games", "0"], "--games must be from 1 to 10000, not 0"),
+    (["--seconds", "0"], "--seconds must be from 0.1 to 86400, not 0"),
+    (["--rate", "-5"], "--rate must be from 0 to 1e+06, not -5"),
+    (["--games", "2", "--processes", "3"], "--processes must be from 1 to 2, not 3"),
+    (["--game", "chess"], "unknown game 'chess'"),
+    (["--players", "9"], "players, not 9"),
+    (["--url", "ws://127.0.0.1:1"], "--url must start with http://"),
+    (["--url", "http://127.0.0.1:1", "--db", "x.db"], "--db and --url exclude each other"),
+])
+def test_bad_arguments_are_refused_in_one_line(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli.app, ["loadtest", *args])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_percentiles_are_nearest_rank() -> None:
+    values = [float(number) for number in range(1, 101)]
+    assert [percentile(values, share) for share in (0.5, 0.9, 0.99, 1.0)] == [50, 90, 99, 100]
+    assert percentile([], 0.5) == 0.0
