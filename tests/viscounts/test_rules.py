@@ -8,7 +8,10 @@ from keepers.games.viscounts import GAME, flow
 from keepers.games.viscounts.rules import actions, castle, concepts, effects, turns
 from keepers.games.viscounts.rules.scoring import final_scores
 
-from .conftest import blank_game, drain, new_game, start_task
+from .conftest import bare_table, blank_game, decide, drain, new_game, start_task
+
+RING = (1, 2, 3, 4, 5)
+"""Segments in order: ring position p holds segment p + 1 (spaces 2p + 1, 2p + 1.5, 2p + 2)."""
 
 
 # ---------------------------------------------------------------- markers (VB-2.5)
@@ -98,12 +101,9 @@ def test_vb_5_7_pick_order_reverse_turn_order() -> None:
 # ---------------------------------------------------------------- phase 1 (VB-6.1)
 def test_vb_6_1_3_criminal_surcharge_counts_all_criminals() -> None:
     """VB-6.1.3 / VB-R21: playing a criminal costs 1 corruption per criminal on the board."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, spaces={0: ["TF-B-lookout", "TF-S-abbot", "TF-S-squire"]},
+                       hands={0: ["TF-S-thief", "TF-S-labourer"]})
     player = state.position.players[0]
-    player.spaces = ["TF-B-lookout", "TF-S-abbot", "TF-S-squire"]
-    player.hand = ["TF-S-thief", "TF-S-labourer"]
-    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
-    turns.begin_manage(state.position, 0)
     drain(state, "play TF-S-thief")
     assert player.spaces[0] == "TF-S-thief"
     assert player.corruption == 3                    # Thief + Lookout
@@ -112,12 +112,9 @@ def test_vb_6_1_3_criminal_surcharge_counts_all_criminals() -> None:
 
 def test_vb_6_1_1_dropoff_before_play() -> None:
     """VB-6.1.1 / VB-6.1.6: the drop-off effect resolves before the new card is played."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, spaces={0: ["TF-S-abbot", "TF-S-squire", "TF-S-thief"]},
+                       hands={0: ["TF-S-labourer"]})
     player = state.position.players[0]
-    player.spaces = ["TF-S-abbot", "TF-S-squire", "TF-S-thief"]
-    player.hand = ["TF-S-labourer"]
-    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
-    turns.begin_manage(state.position, 0)
     kinds = drain(state)
     assert player.debts_unpaid == 1 and player.silver == 1        # Thief drop-off
     assert player.spaces == ["TF-S-labourer", "TF-S-abbot", "TF-S-squire"]
@@ -141,16 +138,13 @@ def test_vb_6_2_2_extra_steps_cost_silver_and_free_steps() -> None:
 # ---------------------------------------------------------------- phase 3 (VB-6.3)
 def test_vb_6_3_6_noble_table_and_vb_r28_lower_threshold() -> None:
     """VB-6.3.6 / VB-2.4.5 / VB-R28: 1/3/5/8 nobles place 1/2/3/4; lower thresholds allowed."""
-    state = blank_game(2)
-    player = state.position.players[0]
-    player.node = "2.I"
-    player.spaces = ["TF-B-enforcer", "TF-S-squire", "TF-S-abbot"]   # 3 nobles
-    player.gold = 2
-    start_task(state, 0, "action", "act", 0, "workers", 1)
-    drain(state, "dismiss none")
-    start_task(state, 0, "action", "act_target", 0, "workers", 1)
-    assert start_task(state, 0, "action", "act_target", 0, "workers", 1) == [
-        "workers 1", "workers 2", "workers 3"]
+    state = bare_table(2, ring=RING, turn=0, phase="action", viscounts={0: "5.5"},   # 2.I
+                       spaces={0: ["TF-B-enforcer", "TF-S-squire", "TF-S-abbot"]},  # 3 nobles
+                       purse={0: {"gold": 2}})
+    state.apply("action workers")
+    if state.decision().kind == "dismiss":                      # type: ignore[union-attr]
+        state.apply("dismiss none")
+    assert state.legal_actions() == ["workers 1", "workers 2", "workers 3"]
 
 
 def test_vb_6_3_3_one_dismissal_per_turn() -> None:
@@ -167,15 +161,14 @@ def test_vb_6_3_3_one_dismissal_per_turn() -> None:
 
 def test_vb_6_3_5_construct_needs_a_spot_in_the_river_group() -> None:
     """VB-6.3.5 step 1: no empty spot in the served group, no Construct."""
-    state = blank_game(3)
-    player = state.position.players[0]
-    player.node = "0.L"
-    player.stone = 9
-    for spot in state.position.geo.group_spots("0.L"):
-        state.position.spots[spot] = [1, "workshop"]
-    assert not actions.action_allowed(state.position, 0, "build")
-    player.node = "0.R"
-    assert actions.action_allowed(state.position, 0, "build")
+    group = {"1a": (1, "WS1"), "1b": (1, "WS2")}              # served from space 1
+    full = bare_table(3, ring=RING, viscounts={0: "1"}, purse={0: {"stone": 9}},
+                      buildings=group)
+    assert set(full.position.geo.group_spots("0.L")) == set(group)
+    assert not actions.action_allowed(full.position, 0, "build")
+    other = bare_table(3, ring=RING, viscounts={0: "2"}, purse={0: {"stone": 9}},
+                       buildings=group)
+    assert actions.action_allowed(other.position, 0, "build")
 
 
 def test_vb_6_3_7_transcribe_and_cleric_bonus() -> None:
@@ -196,27 +189,22 @@ def test_vb_6_3_7_transcribe_and_cleric_bonus() -> None:
 
 def test_vb_6_3_8_on_trade_fires_after_the_action() -> None:
     """VB-6.3.8: Trader's on_trade gives 1 silver after a trade, even of 0 uses (VB-R33)."""
-    state = blank_game(2)
+    state = bare_table(2, ring=RING, turn=0, phase="action", viscounts={0: "1"},
+                       spaces={0: ["TF-S-trader", "TF-S-abbot", "TF-S-squire"]})
     player = state.position.players[0]
-    player.node = "0.L"
-    player.spaces = ["TF-S-trader", "TF-S-abbot", "TF-S-squire"]
-    start_task(state, 0, "action", "act", 0, "trade", 1)
-    drain(state, "dismiss none", "trade 0")
+    state.apply("action trade")              # nothing to dismiss; trade 0, the only target
+    assert "action 0 trade 0" in state.position.log
     assert player.silver == 1
 
 
 # ---------------------------------------------------------------- phase 4 (VB-6.4)
 def test_vb_6_4_1_recruit_and_workshop_slot_1() -> None:
     """VB-6.4.1 / VB-6.4.2: pay, discard pile, top-right effect; WS1 offers a discard."""
-    state = blank_game(2)
+    state = bare_table(2, ring=RING, turn=0, phase="recruit", viscounts={0: "1"},
+                       purse={0: {"silver": 5}}, hands={0: ["TF-S-abbot"]},
+                       buildings={"3a": (0, "WS1")}, townsfolk={1: "TF-B-friar"})
     player = state.position.players[0]
-    player.node = "0.L"
-    player.silver = 5
-    player.hand = ["TF-S-abbot"]
-    player.covered[6] = False
-    state.position.tf_piles[0].append("TF-B-friar")
-    options = start_task(state, 0, "recruit", "recruit", 0)
-    assert options == ["recruit TF-B-friar", "recruit pass"]
+    assert state.legal_actions() == ["recruit TF-B-friar", "recruit pass"]
     kinds = drain(state, "recruit TF-B-friar", "discard TF-S-abbot")
     assert player.silver == 3 and player.virtue == 6
     assert kinds == ["recruit", "discard"]
@@ -246,27 +234,24 @@ def test_vb_6_6_draw_to_limit_and_shuffle_check_virtue() -> None:
 
 def test_vb_2_2_3_three_card_floor() -> None:
     """VB-2.2.3 / VB-R05: no destroy that would leave fewer than 3 cards."""
-    state = blank_game(2)
-    player = state.position.players[0]
-    player.spaces = ["TF-S-abbot", "TF-S-squire", None]
-    player.hand = ["TF-S-thief"]
-    assert start_task(state, 0, "action", "discard", 0, 1, "destroy") == []
-    player.hand.append("TF-S-labourer")
-    options = start_task(state, 0, "action", "discard", 0, 1, "destroy")
-    assert "destroy TF-S-thief" in options
+    three = {"spaces": {0: ["TF-S-abbot", "TF-S-squire", None]}, "turn": 0, "phase": "action",
+             "effect": "destroy(1)"}
+    state = bare_table(2, hands={0: ["TF-S-thief"]}, **three)
+    assert state.decision().kind == "action"                   # type: ignore[union-attr]
+    state = bare_table(2, hands={0: ["TF-S-thief", "TF-S-labourer"]}, **three)
+    assert "destroy TF-S-thief" in state.legal_actions()
 
 
 # ---------------------------------------------------------------- castle (VB-4.2)
 def test_vb_4_2_3_leader_ties_keep_the_holder() -> None:
     """VB-4.2.3: strictly more tier-3 workers are needed to take the leader card."""
-    state = blank_game(2)
-    state.position.castle[0][2][0] = 1
+    state = bare_table(2, castle={0: {"A3": 1}})
     castle.check_leader(state.position, 0)
     assert state.position.leader == 0
-    state.position.castle[1][2][1] = 1
+    state = bare_table(2, castle={0: {"A3": 1}, 1: {"B3": 1}}, leader=0)
     castle.check_leader(state.position, 1)
     assert state.position.leader == 0
-    state.position.castle[2][2][1] = 1
+    state = bare_table(2, castle={0: {"A3": 1}, 1: {"B3": 1, "C3": 1}}, leader=0)
     castle.check_leader(state.position, 1)
     assert state.position.leader == 1
 
@@ -284,38 +269,29 @@ def test_vb_7_13_build_free_at_viscount() -> None:
 
 def test_vb_7_9_flip_debt_gives_resource_first() -> None:
     """VB-7.9 / VB-R26: a flipped debt gives a resource, then on_flip_debt fires."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, phase="action", effect="flip(either)", debts={0: (1, 0)},
+                       spaces={0: ["TF-B-debt-collector-3", "TF-S-abbot", "TF-S-squire"]})
     player = state.position.players[0]
-    player.debts_unpaid = 1
-    player.spaces = ["TF-B-debt-collector-3", "TF-S-abbot", "TF-S-squire"]
-    effects.push(state.position, 0, __import__("keepers.games.viscounts.effects", fromlist=["x"])
-               .parse_effect("flip(either)"))
-    kinds = drain(state, "flip debt", "take stone")
+    kinds = decide(state, "take stone")             # the only flip, the debt, is not asked
     assert kinds == ["resource"]
     assert player.stone == 1 and player.silver == 1 and player.virtue == 6
 
 
 def test_vb_10_3_one_of_only_resolvable_parts() -> None:
     """VB-10.3: one_of offers only parts that can resolve."""
-    from keepers.games.viscounts.effects import parse_effect
-
-    state = blank_game(2)
-    state.position.players[0].hand = ["TF-S-abbot"]
-    effects.push(state.position, 0, parse_effect("one_of(flip(debt), discard(1))"))
-    kinds = drain(state, "discard TF-S-abbot")
+    state = bare_table(2, turn=0, phase="action", hands={0: ["TF-S-abbot"]},
+                       effect="one_of(flip(debt), discard(1))")
+    kinds = decide(state, "discard TF-S-abbot")
     assert kinds == ["discard"]                       # flip(debt) impossible: no choice asked
 
 
 # ---------------------------------------------------------------- end (VB-8, VB-9)
 def test_vb_8_2_end_trigger_one_more_round() -> None:
     """VB-8.1 / VB-8.2: revealing poverty completes this round plus one more."""
-    state = blank_game(2)
-    state.position.round = 5
-    state.position.debt_above = 1
+    state = bare_table(2, round=5, debts_above_poverty=1, deeds_above_prosperity=1)
     concepts.gain_debt(state.position, 0, 2)
     assert state.position.poverty and state.position.last_round == 6
     assert state.position.players[0].debts_unpaid == 2
-    state.position.deed_above = 1
     concepts.gain_deed(state.position, 1, 1)
     assert state.position.prosperity and state.position.last_round == 6           # VB-8.3
 

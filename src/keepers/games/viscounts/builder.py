@@ -83,14 +83,16 @@ def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
     Per player: ``hands``, ``draws`` and ``discards`` (tops last) and ``spaces`` (card
     spaces 1-3, None when empty) hold exactly the cards named; ``purse`` sets silver,
     ink, gold and stone; ``markers`` the (corruption, virtue) track positions (VB-2.5);
-    ``debts`` (unpaid, paid) and ``deeds`` (acquired, approved); ``viscounts`` the printed
-    number of the space each Viscount stands on (``"5.5"``, VB-3.1.3); ``castle`` the
-    workers on castle places (``{"A1": 2}``: section A, lowest tier; VB-4); ``manuscripts``
-    the manuscripts each player holds.  ``buildings`` maps spots (``"2b"``) to the owner
-    and the slot its building leaves (``"WS1"``; the AI's ``"AI1"``...), or a public
-    building (``"PB-workshop"``, Keeper of Keys).  ``townsfolk`` puts a card on top of the
-    townsfolk pile beside a segment (1-5).  Raises :class:`RecordError` in one line
-    naming what the components cannot make.
+    ``debts`` (unpaid, paid) and ``deeds`` (acquired, approved), taken from (or given
+    back to) the piles above the poverty and prosperity cards unless
+    ``debts_above_poverty`` and ``deeds_above_prosperity`` name what those piles hold;
+    ``viscounts`` the printed number of the space each Viscount stands on (``"5.5"``,
+    VB-3.1.3); ``castle`` the workers on castle places (``{"A1": 2}``: section A, lowest
+    tier; VB-4); ``manuscripts`` the manuscripts each player holds.  ``buildings`` maps
+    spots (``"2b"``) to the owner and the slot its building leaves (``"WS1"``; the AI's
+    ``"AI1"``...), or a public building (``"PB-workshop"``, Keeper of Keys).
+    ``townsfolk`` puts a card on top of the townsfolk pile beside a segment (1-5).
+    Raises :class:`RecordError` in one line naming what the components cannot make.
     """
     pos = _set_up(players, seed, expansions, ai)
     _lay_ring(pos, ring, rotation)
@@ -99,16 +101,17 @@ def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
         _top(pos, segment, card)
     for seat, held in (manuscripts or {}).items():
         _hold_manuscripts(pos, _seat(pos, seat, "manuscripts"), held)
-    _set_piles(pos, debts_above_poverty, deeds_above_prosperity)
     for seat, given in (purse or {}).items():
         _fill_purse(pos.players[_seat(pos, seat, "purse")], given, f"purse[{seat}]")
     for seat, (corruption, virtue) in (markers or {}).items():
         player = pos.players[_seat(pos, seat, "markers")]
         player.corruption, player.virtue = corruption, virtue
     for seat, (unpaid, paid) in (debts or {}).items():
-        _give_debts(pos, _seat(pos, seat, "debts"), unpaid, paid)
+        _give_debts(pos, _seat(pos, seat, "debts"), unpaid, paid, debts_above_poverty is None)
     for seat, (acquired, approved) in (deeds or {}).items():
-        _give_deeds(pos, _seat(pos, seat, "deeds"), acquired, approved)
+        _give_deeds(pos, _seat(pos, seat, "deeds"), acquired, approved,
+                    deeds_above_prosperity is None)
+    _set_piles(pos, debts_above_poverty, deeds_above_prosperity)
     for seat, printed in (viscounts or {}).items():
         pos.players[_seat(pos, seat, "viscounts")].node = _node(pos, printed, seat)
     for seat, places in (castle or {}).items():
@@ -270,31 +273,32 @@ def _fill_purse(player: Player, given: Mapping[str, int], field: str) -> None:
 
 
 def _set_piles(pos: Position, debts: int | None, deeds: int | None) -> None:
-    """The debts above the poverty card and the deeds above the prosperity card (VB-8.1)."""
+    """The debts above the poverty card and the deeds above the prosperity card, as named
+    (VB-8.1): the counts a table is described with, whatever the players took."""
     if debts is not None:
         pos.debt_above = debts
     if deeds is not None:
         pos.deed_above = deeds
 
 
-def _give_debts(pos: Position, seat: int, unpaid: int, paid: int) -> None:
+def _give_debts(pos: Position, seat: int, unpaid: int, paid: int, from_pile: bool) -> None:
     """Debts come from the pile above the poverty card and go back to it (VB-8.1)."""
     player = pos.players[seat]
-    more = unpaid + paid - player.debts_unpaid - player.debts_paid
-    if more >= pos.debt_above:
+    more = unpaid + paid - player.debts_unpaid - player.debts_paid if from_pile else 0
+    if more and more >= pos.debt_above:
         raise _refuse(f"debts[{seat}]", f"need {more} more debts, but {pos.debt_above} lie "
                                         "above the poverty card (VB-8.1)")
     pos.debt_above -= more
     player.debts_unpaid, player.debts_paid = unpaid, paid
 
 
-def _give_deeds(pos: Position, seat: int, acquired: int, approved: int) -> None:
+def _give_deeds(pos: Position, seat: int, acquired: int, approved: int, from_pile: bool) -> None:
     """Deeds come from the pile above the prosperity card and go back to it (VB-8.1)."""
     player = pos.players[seat]
     if approved > acquired:
         raise _refuse(f"deeds[{seat}]", f"approve {approved} of {acquired} deeds acquired")
-    more = acquired - player.deeds_acquired
-    if more >= pos.deed_above:
+    more = acquired - player.deeds_acquired if from_pile else 0
+    if more and more >= pos.deed_above:
         raise _refuse(f"deeds[{seat}]", f"need {more} more deeds, but {pos.deed_above} lie "
                                         "above the prosperity card (VB-8.1)")
     pos.deed_above -= more
