@@ -35,6 +35,10 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The time control chosen at creation (None: no time limit)."""
+    clock_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the running clock started: the game's start or its last decision."""
 
 
 class SeatRow(Base):
@@ -49,6 +53,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    remaining_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """A live clock's time left, as of the seat's last decision (or the start)."""
 
 
 class DecisionRow(Base):
@@ -75,3 +81,28 @@ class SnapshotRow(Base):
     seq: Mapped[int] = mapped_column(primary_key=True)
     position: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TimeoutRow(Base):
+    """A seat's time ran out after decision ``state``: the game ended or a bot took the seat.
+    A seat runs out of time at most once (a seat taken over is a bot's for good)."""
+
+    __tablename__ = "timeouts"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    state: Mapped[int]
+    outcome: Mapped[str] = mapped_column(String(8))
+    """``end`` or ``bot``."""
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class HeartbeatRow(Base):
+    """When a server last showed it was running (one row), so that the time no server ran
+    is not charged to the players whose clocks were running."""
+
+    __tablename__ = "heartbeat"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    alive_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
