@@ -39,7 +39,7 @@ function title(ctx, view, seat, mine) {
 function resources(ctx, p, mine) {
   const out = [];
   ["silver", "ink", "gold", "stone"].forEach((kind, i) => {
-    const target = mine && kind !== "silver" ? `res:${kind}` : null;
+    const target = mine ? `res:${kind}` : null;
     out.push(ctx.svg("g", { class: "vc-resource", ...hooks(target, kind) },
       token(ctx, 262 + i * 44, 40, 12, RESOURCE_COLOURS[kind], p[kind]),
       label(ctx, 262 + i * 44, 63, say(ctx, `resource.${kind}`), { "font-size": 9 })));
@@ -75,7 +75,9 @@ function cardSpaces(ctx, p, mine) {
 
 /** The virtue/corruption track (positions 1-7) and the debts and deeds. */
 function tracks(ctx, p, mine) {
-  const out = [label(ctx, 340, 84, say(ctx, "track"), { "font-size": 9 })];
+  const out = [label(ctx, 340, 84, say(ctx, "track"), { "font-size": 9 }),
+    ctx.svg("rect", { x: 245, y: 86, width: 186, height: 26, rx: 4, fill: "none",
+      stroke: "none", ...hooks(mine ? "track" : null, null) })];
   for (let pos = 1; pos <= 7; pos += 1) {
     const x = 248 + (pos - 1) * 26;
     out.push(ctx.svg("rect", { x, y: 88, width: 24, height: 22, rx: 3,
@@ -91,12 +93,15 @@ function tracks(ctx, p, mine) {
   const rows = [["debt", p.debts_unpaid, p.debts_paid, "#9b3a2a"],
     ["deed", p.deeds_acquired, p.deeds_approved, "#3a6b3a"]];
   rows.forEach(([kind, open, flipped, colour], i) => {
-    const x = 248 + i * 92;
+    const x = 248 + i * 94;
     out.push(ctx.svg("g", { class: "vc-flip", ...hooks(mine ? `flip:${kind}` : null, null) },
-      ctx.svg("rect", { x, y: 116, width: 88, height: 34, rx: 5, fill: "#efe3c4", stroke: colour }),
-      label(ctx, x + 44, 128, say(ctx, `${kind}s`), { "font-size": 9, fill: colour }),
-      label(ctx, x + 44, 145, say(ctx, `${kind}_counts`, { open, flipped }), { "font-size": 11,
-        "font-weight": "bold" })));
+      ctx.svg("rect", { x, y: 116, width: 90, height: 38, rx: 5, fill: "#efe3c4", stroke: colour }),
+      label(ctx, x + 45, 126, say(ctx, `${kind}s`), { "font-size": 9, "font-weight": "bold",
+        fill: colour }),
+      label(ctx, x + 23, 140, open, { "font-size": 12, "font-weight": "bold" }),
+      label(ctx, x + 67, 140, flipped, { "font-size": 12, "font-weight": "bold" }),
+      label(ctx, x + 23, 150, say(ctx, `${kind}_open`), { "font-size": 7 }),
+      label(ctx, x + 67, 150, say(ctx, `${kind}_flipped`), { "font-size": 7 })));
   });
   return out;
 }
@@ -111,14 +116,14 @@ function slots(ctx, view, p, mine) {
     const y = 30 + Math.floor(i / 3) * 30;
     const covered = p.covered[i];
     const kind = SLOT_TYPES[slot.slice(0, 2)];
-    const house = covered ? [ctx.svg("path", { d: `M${x + 8},${y + 20} v-9 l8,-7 l8,7 v9 z`,
+    const house = covered ? [ctx.svg("path", { d: `M${x + 23},${y + 15} v-7 l8,-6 l8,6 v7 z`,
       fill: colour, stroke: INK })] : [];
     out.push(ctx.svg("g", { class: "vc-slot", ...hooks(mine ? `slot:${slot}` : null, slot) },
-      ctx.svg("rect", { x, y, width: 60, height: 26, rx: 4, fill: covered ? "#e2d3ad" : "#f7f0dc",
+      ctx.svg("rect", { x, y, width: 62, height: 27, rx: 4, fill: covered ? "#e2d3ad" : "#f7f0dc",
         stroke: "#8a7650" }),
       ...house,
-      label(ctx, x + 42, y + 12, slot, { "font-size": 9, "font-weight": "bold" }),
-      label(ctx, x + 42, y + 22, say(ctx, `building_short.${kind}`), { "font-size": 7 })));
+      label(ctx, x + 31, y + 24, say(ctx, `building_short.${kind}`), { "font-size": 8,
+        fill: covered ? INK : "#8f8672" })));
   });
   return out;
 }
@@ -132,7 +137,8 @@ function extras(ctx, p, mine) {
   });
   out.push(label(ctx, 492, 155, say(ctx, "icons"), { "font-size": 9 }));
   out.push(pile(ctx, 554, 120, 38, 40, p.draw, say(ctx, "draw"), mine ? "draw:top" : null, null));
-  out.push(pile(ctx, 596, 120, 38, 40, p.discard.length, say(ctx, "discard"), null,
+  out.push(pile(ctx, 596, 120, 38, 40, p.discard.length, say(ctx, "discard"),
+    mine ? "discard:pile" : null,
     p.discard.length ? p.discard[p.discard.length - 1] : null));
   return out;
 }

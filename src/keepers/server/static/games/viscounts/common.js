@@ -76,7 +76,9 @@ export function at(ctx, x, y, ...children) {
 
 /** A text element (middle-anchored unless told). */
 export function label(ctx, x, y, text, attrs = {}) {
-  return ctx.svg("text", { x, y, "text-anchor": "middle", ...attrs }, String(text));
+  // stroke none: a highlight's outline on the group must not blur the letters
+  return ctx.svg("text", { x, y, "text-anchor": "middle", stroke: "none", ...attrs },
+    String(text));
 }
 
 /** Attributes that make an element clickable and/or show a text on hover. */
@@ -127,7 +129,7 @@ export function button(ctx, x, y, w, h, text, target, info, fill = "#e9d9b0") {
   return ctx.svg("g", { transform: `translate(${x},${y})`, class: "vc-button",
     ...hooks(target, info) },
   ctx.svg("rect", { width: w, height: h, rx: 6, fill, stroke: INK }),
-  label(ctx, w / 2, h / 2 + 4.5, text, { "font-size": 13 }));
+  label(ctx, w / 2, h / 2 + 4.5, text, { "font-size": Math.min(13, (w - 8) / (0.5 * text.length)) }));
 }
 
 /** A building's little house in its owner's colour (public buildings with a star). */

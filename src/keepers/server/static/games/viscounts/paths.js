@@ -24,6 +24,7 @@ function pileOf(card, view) {
 
 /** The card spaces (1-3) to click, in the new order, to lay out `order`. */
 function rearrangePath(order, view) {
+  if (!view.players[view.viewer]) return [];
   const spaces = view.players[view.viewer].spaces.map((card) => card || "-");
   const used = new Set();
   const path = [];
@@ -39,8 +40,40 @@ function rearrangePath(order, view) {
 const FROM_HAND = new Set(["play", "discard", "destroy", "set_aside"]);
 const ABSTRACT = new Set(["done", "none", "pass", "keep"]);
 
-/** The click path of `action` (a legal decision's machine text) in `view`; [] if none. */
+/** Decisions that say "no more" or move the turn on: a button of the decision bar. */
+export function isBarDecision(action) {
+  const [verb, first] = action.split(" ");
+  if (verb === "turn") return true;
+  return ABSTRACT.has(first) && !["action", "rearrange"].includes(verb);
+}
+
+/** An effect chosen by a pick, clicked where it acts on the board. */
+const PICKED = {
+  gain_chest: () => "row:chests",
+  gain_hero: () => "row:heroes",
+  gain_virtue: () => "track",
+  rearrange: () => "space:1",
+  gain: () => "res:silver",
+  destroy: () => "draw:top",
+  discard: () => "discard:pile",
+  hire_free: (view) => `tf:${ringPosition(view)}`,
+  trade: () => "act:trade",
+  transcribe: () => "act:transcribe",
+};
+
+/** The click path of `action` (a legal decision's machine text) in `view`; [] if none
+ * (also for a text that is no decision of this view, such as a spectator's recent one). */
 export function paths(action, view) {
+  if (typeof action !== "string") return [];
+  try {
+    return pathOf(action, view);
+  } catch (error) {
+    return [];      // a spectator has no hand or card spaces to point at
+  }
+}
+
+function pathOf(action, view) {
+  if (isBarDecision(action)) return [`done:${action.replace(" ", "-")}`];
   const words = action.split(" ");
   const [verb, first, second] = words;
   if (FROM_HAND.has(verb)) {
@@ -79,9 +112,12 @@ export function paths(action, view) {
     case "board":
       if (first === "silver") return ["msb:2", `res:${second}`];
       return [first === "draw" ? "msb:3" : "msb:4"];
-    case "pick":
+    case "pick": {
       // The setup pick names a player card and hero together; other picks are effects.
-      return /^\d/.test(first) ? [`setup:${first}`] : [];
+      if (/^\d/.test(first)) return [`setup:${first}`];
+      const effect = PICKED[first.split("(")[0]];
+      return effect ? pickPath(first, effect, view) : [];
+    }
     case "hero":
       return [`hero:${first}`];
     case "chest":
@@ -89,6 +125,7 @@ export function paths(action, view) {
     case "welcome":
     case "refuse":
       return [`out:${first}`];
+    case "transcribe":
     case "take_ms":
       return [`ms:${first}`];
     case "section":
@@ -103,6 +140,12 @@ export function paths(action, view) {
     default:
       return [];
   }
+}
+
+/** The path of a picked effect (`gain(...)` only when it gives silver alone). */
+function pickPath(term, effect, view) {
+  if (term.startsWith("gain(") && !/^gain\(silver=\d+\)$/.test(term)) return [];
+  return [effect(view)];
 }
 
 /** The viewer's card spaces as a rearrange text (keeping them is clicking them in order). */

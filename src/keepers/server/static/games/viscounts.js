@@ -1,0 +1,85 @@
+// Viscounts of the West Kingdom in the browser: the board drawn as SVG from a seat's view,
+// and the click path of each decision (see viscounts/paths.js for the keys).
+
+import { at } from "./viscounts/common.js";
+import { BOARD_H, BOARD_W, HAND_H, hand, playerBoard } from "./viscounts/boards.js";
+import { RONDEL_SIZE, rondel } from "./viscounts/rondel.js";
+import { BAR_H, ROW_H, decisionBar, expansionRows, status } from "./viscounts/rows.js";
+
+export { paths } from "./viscounts/paths.js";
+
+const GAP = 8;
+const NARROW = "(max-width: 720px)";
+
+/** True on a narrow screen, where the board is laid out in one column. */
+function narrow() {
+  return typeof window !== "undefined" && Boolean(window.matchMedia)
+    && window.matchMedia(NARROW).matches;
+}
+
+/** The viewer's board first, then the others in seat order. */
+function seatsInOrder(view) {
+  const seats = view.players.map((p) => p.seat);
+  if (view.viewer === null || view.viewer === undefined) return seats;
+  return [view.viewer, ...seats.filter((s) => s !== view.viewer)];
+}
+
+/** Stack `items` ([element, height, scale]) from y; returns [placed groups, next y]. */
+function stack(ctx, x, y, items) {
+  const placed = [];
+  let next = y;
+  for (const [element, height, scale = 1] of items) {
+    placed.push(ctx.svg("g", { transform: `translate(${x},${next}) scale(${scale})` }, element));
+    next += height * scale + GAP;
+  }
+  return [placed, next];
+}
+
+/** The player boards and the hand, as stack items. */
+function boardItems(ctx, view, compactOthers) {
+  const items = [];
+  for (const seat of seatsInOrder(view)) {
+    const mine = seat === view.viewer;
+    items.push([playerBoard(ctx, view, seat), BOARD_H, mine || !compactOthers ? 1 : 0.8]);
+    if (mine) items.push([hand(ctx, view), HAND_H]);
+  }
+  return items;
+}
+
+/** Draw the whole board for this view; returns an <svg> element (viewBox-scaled). */
+export function draw(view, ctx) {
+  const rowsCount = (view.keys ? 1 : 0) + (view.gates ? 1 : 0);
+  const rows = [ctx.svg("g", {}, ...expansionRows(ctx, view, RONDEL_SIZE)),
+    rowsCount * (ROW_H + GAP) - GAP];
+  const bar = [decisionBar(ctx, view, RONDEL_SIZE), BAR_H];
+  let width;
+  let height;
+  let parts;
+  if (narrow()) {
+    width = BOARD_W + 2 * GAP;
+    const items = [[status(ctx, view, BOARD_W), 40], [at(ctx, 10, 0, rondel(ctx, view)),
+      RONDEL_SIZE], [at(ctx, 10, 0, bar[0]), BAR_H], ...boardItems(ctx, view, false)];
+    if (rowsCount) items.push([at(ctx, 10, 0, rows[0]), rows[1]]);
+    const [placed, next] = stack(ctx, GAP, GAP, items);
+    parts = placed;
+    height = next;
+  } else {
+    width = RONDEL_SIZE + BOARD_W + 3 * GAP;
+    const [leftPlaced, leftEnd] = stack(ctx, GAP, GAP, [[rondel(ctx, view), RONDEL_SIZE], bar]);
+    const [rightPlaced, rightEnd] = stack(ctx, RONDEL_SIZE + 2 * GAP, GAP,
+      [[status(ctx, view, BOARD_W), 40], ...boardItems(ctx, view, view.players.length > 2)]);
+    parts = [...leftPlaced, ...rightPlaced];
+    let end = Math.max(leftEnd, rightEnd);
+    if (rowsCount) {
+      // the expansion rows go under the shorter column
+      const [x, y] = leftEnd <= rightEnd ? [GAP, leftEnd] : [RONDEL_SIZE + 2 * GAP, rightEnd];
+      const [rowsPlaced, rowsEnd] = stack(ctx, x, y, [rows]);
+      parts.push(...rowsPlaced);
+      end = Math.max(end, rowsEnd);
+    }
+    height = end;
+  }
+  return ctx.svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board viscounts",
+    "font-family": "Georgia, 'DejaVu Serif', serif", fill: "#2b2118" },
+  ctx.svg("rect", { width, height, fill: "#d9c9a3" }), ...parts);
+}
