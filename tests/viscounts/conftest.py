@@ -94,6 +94,12 @@ def choose(state: ViscountsState, *actions: str) -> None:
         state.apply(action)
 
 
+def resolve(state: ViscountsState, *answers: str) -> list[str]:
+    """Resolve the effect a builder table starts with (its ``effect``), and only it: the
+    phase under it waits (answers and kinds as in :func:`drain`)."""
+    return drain(state, *answers, floor=len(state.position.stack) - 1)
+
+
 def decide(state: ViscountsState, *actions: str) -> list[str]:
     """Apply several decisions in order; return the kind of each decision they answer."""
     kinds = []
@@ -105,8 +111,9 @@ def decide(state: ViscountsState, *actions: str) -> list[str]:
     return kinds
 
 
-def drain(state: ViscountsState, *answers: str) -> list[str]:
-    """Resolve the pending tasks without moving to the next phase.
+def drain(state: ViscountsState, *answers: str, floor: int = 0) -> list[str]:
+    """Resolve the pending tasks without moving to the next phase (with ``floor``, only
+    those above the lowest ``floor`` tasks).
 
     Each choice met takes the first of ``answers`` that is legal (consumed in
     order), else its first option.  Returns the kinds of the real choices met
@@ -114,7 +121,7 @@ def drain(state: ViscountsState, *answers: str) -> list[str]:
     """
     queue = list(answers)
     kinds: list[str] = []
-    while state.position.stack:
+    while len(state.position.stack) > floor:
         task = state.position.stack[-1]
         choice = flow.step(state.position, task)
         if choice is None:

@@ -9,21 +9,28 @@ from keepers.games.viscounts.rules import actions, concepts, effects, setup, tur
 from keepers.games.viscounts.rules import solo as solo_rules
 from keepers.games.viscounts.rules.scoring import counter, final_scores, icon_total
 
-from .conftest import blank_game, drain, new_game, start_task
+from .conftest import bare_table, blank_game, drain, new_game, resolve, start_task
 from .test_solo import solo
 
 
 def _do(state: ViscountsState, seat: int, text: str, *answers: str) -> list[str]:
-    state.position.stack = []
+    """Resolve the effect ``text`` for ``seat`` at once, the steps pending under it waiting."""
+    floor = len(state.position.stack)
     effects.push(state.position, seat, parse_effect(text))
-    return drain(state, *answers)
+    return drain(state, *answers, floor=floor)
+
+
+RING = (1, 2, 3, 4, 5)
+"""Segments in order, castle unturned: ring position p holds segment p + 1 (spaces 2p + 1,
+2p + 1.5 inside, 2p + 2) beside castle section p (A first)."""
+INSIDE = ("1.5", "3.5", "5.5", "7.5", "9.5")
+"""The inside space beside castle sections A to E at a :data:`RING` table."""
 
 
 # ---------------------------------------------------------------- conventions and components
 def test_vb_0_5_and_vb_r01_current_player_first_then_clockwise() -> None:
     """VB-0.5 / VB-R01: simultaneous effects resolve for the current player, then clockwise."""
-    state = blank_game(3)
-    state.position.current = 1
+    state = bare_table(3, turn=1)
     assert concepts.order_from(state.position, 1) == [1, 2, 0]
 
 
@@ -194,32 +201,25 @@ def test_vb_4_1_3_vb_4_1_4_tier_rewards(data: GameData) -> None:
 
 def test_vb_4_2_1_vb_r22_choice_between_triples() -> None:
     """VB-4.2.1 / VB-R22: with two tier-1 triples the player picks the order."""
-    state = blank_game(2)
-    state.position.castle[0][0][0] = 3
-    state.position.castle[2][0][0] = 3
-    state.position.players[0].supply = 14
-    options = start_task(state, 0, "action", "castle", 0)
-    assert options == ["cascade A", "cascade C"]
+    state = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: INSIDE[2]},
+                       castle={0: {"A1": 3, "C1": 2}}, effect="place_workers(1, at=viscount)")
+    assert state.legal_actions() == ["cascade A", "cascade C"]
 
 
 def test_vb_4_2_2_tier_two_never_sideways_and_vb_4_1_1() -> None:
     """VB-4.2.2 / VB-4.1.1: three in a tier-2 section send one to tier 3 (+1 resource)."""
-    state = blank_game(2)
-    state.position.castle[3][1][0] = 3
-    state.position.players[0].supply = 17
-    state.position.stack = [("castle", 0)]
-    drain(state, "take stone")
+    state = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: INSIDE[3]},
+                       castle={0: {"D2": 3}}, effect="place_workers(1, at=viscount)")
+    resolve(state, "take stone")
     assert state.position.castle[3][1][0] == 2 and state.position.castle[3][2][0] == 1
     assert state.position.players[0].stone == 1 and state.position.leader == 0
 
 
 def test_vb_4_2_4_bump_from_tier_two() -> None:
     """VB-4.2.4: a tier-2 bump gives 1 virtue and 1 resource and returns the worker."""
-    state = blank_game(2)
-    state.position.castle[1][1] = [2, 2]
-    state.position.players[0].supply, state.position.players[1].supply = 18, 18
-    state.position.stack = [("castle", 0)]
-    drain(state, "bump 1 B2", "take gold")
+    state = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: INSIDE[1]},
+                       castle={0: {"B2": 2}, 1: {"B2": 2}}, effect="place_workers(1, at=viscount)")
+    resolve(state, "bump 1 B2", "take gold")
     assert state.position.castle[1][1] == [2, 1]
     assert state.position.players[1].gold == 1 and state.position.players[1].virtue == 6
     assert state.position.players[1].supply == 19
@@ -227,23 +227,17 @@ def test_vb_4_2_4_bump_from_tier_two() -> None:
 
 def test_vb_4_2_5_opponent_triples_resolve_after() -> None:
     """VB-4.2.5: an opponent left with a triple resolves it after the current player."""
-    state = blank_game(2)
-    state.position.current = 0
-    state.position.castle[4][0][1] = 3
-    state.position.players[1].supply = 17
-    state.position.stack = [("castle", 0)]
-    drain(state)
+    state = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: INSIDE[0]},
+                       castle={1: {"E1": 3}}, effect="place_workers(1, at=viscount)")
+    resolve(state)
     assert state.position.castle[4][1][1] == 1 and state.position.castle[4][0][1] == 0
 
 
 def test_vb_r32_section_c_move_keeps_triple_workers() -> None:
     """VB-R32: section C's optional move may not take a worker out of the resolving section."""
-    state = blank_game(2)
-    state.position.castle[2][0][0] = 4
-    state.position.castle[0][0][0] = 1
-    state.position.players[0].supply = 15
-    state.position.stack = [("castle", 0)]
-    kinds = drain(state, "shift A B")
+    state = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: INSIDE[2]},
+                       castle={0: {"C1": 3, "A1": 1}}, effect="place_workers(1, at=viscount)")
+    kinds = resolve(state, "shift A B")
     assert "shift" in kinds
     assert state.position.castle[2][0][0] == 1 and state.position.castle[0][0][0] == 0
     assert state.position.players[0].gold == 1
@@ -251,10 +245,11 @@ def test_vb_r32_section_c_move_keeps_triple_workers() -> None:
 
 def test_vb_4_2_6_placing_limited_by_supply() -> None:
     """VB-4.2.6: an effect places only the workers left in supply."""
-    state = blank_game(2)
-    state.position.players[0].supply = 1
-    state.position.players[0].node = f"{state.position.geo.position_of_section(0)}.I"
-    _do(state, 0, "place_workers(2, at=viscount)")
+    nineteen = {place: 2 for place in ("B1", "C1", "D1", "E1", "A2", "B2", "C2", "D2", "E2")}
+    state = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: INSIDE[0]},
+                       castle={0: {**nineteen, "A3": 1}}, effect="place_workers(2, at=viscount)")
+    assert state.position.players[0].supply == 1
+    resolve(state)
     assert state.position.players[0].supply == 0 and state.position.castle[0][0][0] == 1
 
 
@@ -281,23 +276,17 @@ def test_vb_5_8_vb_r07_setup_gains_do_not_shorten_piles() -> None:
 # ---------------------------------------------------------------- turn phases (VB-6)
 def test_vb_6_1_4_immediate_effect_after_surcharge() -> None:
     """VB-6.1.4: the played card's immediate effect resolves after the surcharge."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, spaces={0: ["TF-S-abbot", "TF-S-squire", None]},
+                       hands={0: ["TF-B-scoundrel"]})
     player = state.position.players[0]
-    player.spaces = ["TF-S-abbot", "TF-S-squire", None]
-    player.hand = ["TF-B-scoundrel"]
-    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
-    turns.begin_manage(state.position, 0)
     drain(state)
     assert player.gold == 1 and player.corruption == 2
 
 
 def test_vb_6_1_5_vb_6_1_2_blind_play() -> None:
     """VB-6.1.2 / VB-6.1.5: an empty hand plays the top of the draw pile unseen."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, draws={0: ["TF-S-abbot", "TF-S-lender"]})
     player = state.position.players[0]
-    player.draw = ["TF-S-abbot", "TF-S-lender"]
-    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
-    turns.begin_manage(state.position, 0)
     assert drain(state) == []
     assert player.spaces[0] == "TF-S-lender" and state.position.turn["distance"] == 1
 
@@ -307,7 +296,7 @@ def test_vb_6_2_1_vb_6_2_3_vb_r29_distance_is_printed_silver() -> None:
     state = blank_game(2)
     player = state.position.players[0]
     player.spaces = [None, None, None]
-    player.hand = ["H-P-larena"]
+    player.hand = ["H-P-larena"]              # a promotional hero: no builder table holds it
     state.position.current, state.position.phase, state.position.stack = 0, "manage", []
     turns.begin_manage(state.position, 0)
     drain(state)
@@ -316,21 +305,19 @@ def test_vb_6_2_1_vb_6_2_3_vb_r29_distance_is_printed_silver() -> None:
 
 def test_vb_6_2_4_vb_r27_several_opponents_rearrange_clockwise() -> None:
     """VB-6.2.4 / VB-R27: each opponent on the landing space may rearrange, clockwise."""
-    state = blank_game(3)
-    for player in state.position.players:
-        player.node = "1.L"
-        player.spaces = ["TF-S-abbot", "TF-S-squire", None]
-    state.position.current = 0
-    state.position.stack = []
+    everyone = range(3)
+    state = bare_table(3, ring=RING, rotation=0, turn=0, viscounts={p: "3" for p in everyone},   # 1.L
+                       spaces={p: ["TF-S-abbot", "TF-S-squire", None] for p in everyone})
+    below = len(state.position.stack)
     effects.land(state.position, 0)
-    assert [t[1] for t in reversed(state.position.stack)] == [1, 2]
+    assert [t[1] for t in reversed(state.position.stack[below:])] == [1, 2]
 
 
 def test_vb_6_3_1_vb_r06_primary_action_optional() -> None:
     """VB-6.3.1 / VB-R06: the primary action may be skipped."""
-    state = blank_game(2)
-    state.position.players[0].node = "0.I"
-    assert start_task(state, 0, "action", "action", 0)[-1] == "action pass"
+    state = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: "1.5"},    # 0.I
+                       purse={0: {"silver": 5}})
+    assert state.legal_actions()[-1] == "action pass"
 
 
 def test_vb_6_3_4_trade_exchange_rates(data: GameData) -> None:
