@@ -339,13 +339,10 @@ def test_vb_r02_any_covered_slot_of_a_type() -> None:
 
 def test_vb_r03_vb_r33_dismiss_needs_printed_icon_and_a_taken_action() -> None:
     """VB-R03 / VB-R33: dismissal needs a printed icon of the type (or criminal)."""
-    state = blank_game(2)
-    player = state.position.players[0]
-    player.node = "0.L"
-    player.silver = 5
-    state.position.tf_piles[0].append("TF-B-friar")             # cleric only
+    at_space_1 = {"ring": RING, "rotation": 0, "viscounts": {0: "1"}, "purse": {0: {"silver": 5}}}
+    state = bare_table(2, townsfolk={1: "TF-B-friar"}, **at_space_1)        # cleric only
     assert actions.dismiss_candidates(state.position, 0, "trade") == []
-    state.position.tf_piles[0].append("TF-B-lookout")           # criminal
+    state = bare_table(2, townsfolk={1: "TF-B-lookout"}, **at_space_1)      # criminal
     assert actions.dismiss_candidates(state.position, 0, "trade") == [("TF-B-lookout", 1)]
     assert actions.dismiss_candidates(state.position, 0, "build") == [("TF-B-lookout", 1)]
 
@@ -362,15 +359,12 @@ def test_vb_r09_one_transcribe_per_turn_in_phase_three() -> None:
 
 def test_vb_r10_vb_r15_free_build_bonus_links_no_on_build() -> None:
     """VB-R10 / VB-R15 / VB-7.13: free builds gain spot bonus and links, never on_build."""
-    from keepers.games.viscounts.model import new_geometry
-
-    state = blank_game(3)
-    state.position.geo = new_geometry(state.position.data, [1, 2, 3, 4, 5], 0, 3)
+    state = bare_table(3, ring=RING, rotation=0, turn=0, phase="action",
+                       spaces={0: ["TF-B-woodcutter", "TF-S-abbot", "TF-S-squire"]},  # on_build: 1 virtue
+                       buildings={"1b": (1, "WS1")}, debts={1: (1, 0)},
+                       effect="build_free(workshop)")
     me, other = state.position.players[0], state.position.players[1]
-    me.spaces = ["TF-B-woodcutter", "TF-S-abbot", "TF-S-squire"]   # on_build: 1 virtue
-    state.position.spots["1b"] = [1, "workshop"]
-    other.debts_unpaid = 1
-    _do(state, 0, "build_free(workshop)", "build WS1 1a", "take ink")
+    resolve(state, "build WS1 1a", "take ink")
     assert state.position.spots["1a"] == [0, "workshop"]
     assert me.virtue == 6                       # spot bonus only; Woodcutter did not fire
     assert other.debts_paid == 1 and other.ink == 1                 # link 1a-1b: flip(debt)
@@ -378,34 +372,27 @@ def test_vb_r10_vb_r15_free_build_bonus_links_no_on_build() -> None:
 
 def test_vb_r20_rearrange_into_empty_spaces() -> None:
     """VB-7.5 / VB-R20: a rearrange may move cards into any of the three spaces."""
-    state = blank_game(2)
-    state.position.players[0].spaces = ["TF-S-abbot", None, None]
-    options = start_task(state, 0, "action", "rearrange", 0)
+    state = bare_table(2, turn=0, phase="action", spaces={0: ["TF-S-abbot", None, None]},
+                       effect="rearrange")
+    options = state.legal_actions()
     assert "rearrange -,-,TF-S-abbot" in options and options[0] == "rearrange keep"
-    drain(state, "rearrange -,-,TF-S-abbot")
+    resolve(state, "rearrange -,-,TF-S-abbot")
     assert state.position.players[0].spaces == [None, None, "TF-S-abbot"]
 
 
 def test_vb_6_5_1_vb_6_5_3_only_current_player_collides() -> None:
     """VB-6.5.1 / VB-6.5.3 / VB-2.5.4: nothing happens unless the current player is stuck."""
-    state = blank_game(2)
-    state.position.players[1].corruption = state.position.players[1].virtue = 4
-    state.position.stack = []
-    turns.begin_collision(state.position, 0)
-    assert state.position.stack == []
+    state = bare_table(2, turn=0, phase="collision", markers={1: (4, 4)})
+    assert state.position.stack == []                    # phase 5 queued nothing
     assert state.position.players[1].stuck()
 
 
 def test_vb_6_5_2_vb_r12_position_read_after_steps_one_two() -> None:
     """VB-6.5.2 / VB-R12: the upper reward uses the position after steps 1-2."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, phase="collision", buildings={"1a": (0, "WS2")},
+                       spaces={0: ["TF-S-abbot", "TF-S-squire", "TF-S-labourer"]},
+                       markers={0: (5, 5)})
     player = state.position.players[0]
-    player.covered[7] = False
-    player.spaces = ["TF-S-abbot", "TF-S-squire", "TF-S-labourer"]
-    player.corruption = player.virtue = 5
-    state.position.current, state.position.stack = 0, []
-    state.position.phase = "collision"
-    turns.begin_collision(state.position, 0)
     drain(state)
     assert player.silver == 2 and player.deeds_acquired == 1 and player.debts_unpaid == 1
 
@@ -436,13 +423,12 @@ def test_vb_6_6_4_turn_passes_clockwise() -> None:
 # ---------------------------------------------------------------- effects (VB-7)
 def test_vb_7_2_vb_7_3_vb_7_4_optional_discard_destroy() -> None:
     """VB-7.2, VB-7.3, VB-7.4: discard and destroy are optional; destroy gives the card's silver."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, phase="action", effect="destroy(2)",
+                       hands={0: ["TF-S-financier", "TF-S-abbot", "TF-S-squire", "TF-S-thief"]})
     player = state.position.players[0]
-    player.hand = ["TF-S-financier", "TF-S-abbot", "TF-S-squire", "TF-S-thief"]
-    assert "destroy done" in start_task(state, 0, "action", "discard", 0, 2, "destroy")
-    drain(state, "destroy TF-S-financier", "destroy done")
+    assert "destroy done" in state.legal_actions()
+    resolve(state, "destroy TF-S-financier", "destroy done")
     assert player.silver == 3 and "TF-S-financier" in state.position.removed
-    drain(state)
     _do(state, 0, "discard(1)", "discard done")
     assert player.discard == []
 
@@ -478,10 +464,9 @@ def test_vb_7_11_place_workers_choice_of_section() -> None:
 
 def test_vb_7_12_move_worker_tier1_optional() -> None:
     """VB-7.12: up to n sideways moves to an adjacent section, optional."""
-    state = blank_game(2)
-    state.position.castle[0][0][0] = 1
-    state.position.players[0].supply = 19
-    _do(state, 0, "move_worker_tier1(1)", "shift A E")
+    state = bare_table(2, turn=0, phase="action", castle={0: {"A1": 1}},
+                       effect="move_worker_tier1(1)")
+    resolve(state, "shift A E")
     assert state.position.castle[4][0][0] == 1
 
 
@@ -528,9 +513,7 @@ def test_vb_7_17_ongoing_only_in_card_spaces() -> None:
 # ---------------------------------------------------------------- end and scoring (VB-8, VB-9)
 def test_vb_8_4_vb_r24_reveal_part_way() -> None:
     """VB-8.1 / VB-8.4 / VB-R24: the effect completes below the card; flips return nothing."""
-    state = blank_game(2)
-    state.position.round = 3
-    state.position.debt_above = 1
+    state = bare_table(2, round=3, debts_above_poverty=1)
     concepts.gain_debt(state.position, 0, 3)
     assert state.position.players[0].debts_unpaid == 3 and state.position.debt_above == 0
     _do(state, 0, "flip(debt)")
