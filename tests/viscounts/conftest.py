@@ -11,6 +11,8 @@ import pytest
 from keepers.core.registry import register
 from keepers.games.viscounts import GAME, ViscountsState, builder, flow
 from keepers.games.viscounts.data import DATA_DIR, GameData, load_data
+from keepers.games.viscounts.effects import parse_effect
+from keepers.games.viscounts.rules import effects
 from keepers.games.viscounts.rules import solo as solo_rules
 
 register(GAME)
@@ -92,6 +94,14 @@ def choose(state: ViscountsState, *actions: str) -> None:
     """Apply several decisions in order."""
     for action in actions:
         state.apply(action)
+
+
+def do_effect(state: ViscountsState, seat: int, text: str, *answers: str) -> list[str]:
+    """Resolve the effect ``text`` for ``seat`` at once, as a card would, the steps pending
+    under it waiting (answers and kinds as in :func:`drain`)."""
+    floor = len(state.position.stack)
+    effects.push(state.position, seat, parse_effect(text))
+    return drain(state, *answers, floor=floor)
 
 
 def resolve(state: ViscountsState, *answers: str) -> list[str]:

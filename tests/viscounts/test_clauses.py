@@ -10,15 +10,8 @@ from keepers.games.viscounts.rules import solo as solo_rules
 from keepers.games.viscounts.rules.scoring import counter, final_scores, icon_total
 
 from .conftest import bare_table, blank_game, drain, new_game, resolve, start_task
+from .conftest import do_effect as _do
 from .test_solo import solo
-
-
-def _do(state: ViscountsState, seat: int, text: str, *answers: str) -> list[str]:
-    """Resolve the effect ``text`` for ``seat`` at once, the steps pending under it waiting."""
-    floor = len(state.position.stack)
-    effects.push(state.position, seat, parse_effect(text))
-    return drain(state, *answers, floor=floor)
-
 
 RING = (1, 2, 3, 4, 5)
 """Segments in order, castle unturned: ring position p holds segment p + 1 (spaces 2p + 1,

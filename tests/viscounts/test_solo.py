@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from keepers.core.errors import KeepersError
-from keepers.games.viscounts import GAME, ViscountsState
-from keepers.games.viscounts.effects import Term, parse_effect
+from keepers.games.viscounts import GAME, ViscountsState, builder
+from keepers.games.viscounts.effects import Term
 from keepers.games.viscounts.rules import concepts, effects
 from keepers.games.viscounts.rules import solo as solo_rules
 from keepers.games.viscounts.rules.scoring import final_scores
 
-from .conftest import drain
+from .conftest import do_effect, drain, resolve
 
 
 def solo(seed: int = 3, ai: str = "cleric") -> ViscountsState:
@@ -65,39 +65,31 @@ def test_vs_3_1_ai_moves_on_the_outside_path() -> None:
 
 def test_vs_r04_ai_silver_becomes_resources() -> None:
     """VS-R04 / VS-4.2: each 2 silver gained in one event become 1 resource."""
-    state = solo()
+    state = builder.position(1, seed=3, turn=1, effect="gain(silver=5)",
+                             purse={1: {"silver": 0, "ink": 0, "gold": 0, "stone": 0}})
     ai = state.position.players[1]
-    ai.ink = ai.gold = ai.stone = 0
-    state.position.stack = []
-    effects.push(state.position, 1, parse_effect("gain(silver=5)"))
-    drain(state)
+    resolve(state)
     assert ai.silver == 0 and ai.resources() == 2
     assert ai.ink == 2                                        # Cleric chart: ink first (VS-4.3)
 
 
 def test_vs_4_4_ai_flip_choice() -> None:
     """VS-4.4: flip the kind flipped fewer times; tie -> debt."""
-    state = solo()
+    state = builder.position(1, seed=3, turn=1, debts={1: (2, 0)}, deeds={1: (2, 0)},
+                             effect="flip(either)")
     ai = state.position.players[1]
-    ai.debts_unpaid, ai.deeds_acquired, ai.debts_paid, ai.deeds_approved = 2, 2, 0, 0
-    state.position.stack = []
-    effects.push(state.position, 1, parse_effect("flip(either)"))
-    drain(state)
+    resolve(state)
     assert ai.debts_paid == 1
-    effects.push(state.position, 1, parse_effect("flip(either)"))
-    drain(state)
+    do_effect(state, 1, "flip(either)")
     assert ai.deeds_approved == 1
 
 
 def test_vs_4_2_reference_card_conversions() -> None:
     """VS-4.2: discard -> 1 virtue; destroy -> a flip; nothing to flip -> 1 virtue."""
-    state = solo()
+    state = builder.position(1, seed=3, turn=1, debts={1: (0, 0)}, deeds={1: (0, 0)},
+                             markers={1: (1, 7)}, effect="all_of(discard(1), destroy(1))")
     ai = state.position.players[1]
-    ai.debts_unpaid = ai.deeds_acquired = 0
-    ai.corruption, ai.virtue = 1, 7
-    state.position.stack = []
-    effects.push(state.position, 1, parse_effect("all_of(discard(1), destroy(1))"))
-    drain(state)
+    resolve(state)
     assert ai.virtue == 5
 
 
@@ -144,13 +136,12 @@ def test_vs_2_4_first_feasible_option() -> None:
 
 def test_vs_3_2_human_landing_on_ai_gives_it_a_resource() -> None:
     """VS-3.2: the AI gains 1 resource instead of rearranging."""
-    state = solo()
-    human, ai = state.position.players
-    ai.node = human.node = "1.L"
+    state = builder.position(1, seed=3, ring=(1, 2, 3, 4, 5), viscounts={0: "3", 1: "3"})
+    human, ai = state.position.players                       # both on 1.L, space 3
     total = ai.resources()
-    state.position.stack = []
+    below = len(state.position.stack)
     effects.land(state.position, 0)
-    drain(state)
+    drain(state, floor=below)
     assert ai.resources() == total + 1
 
 
@@ -176,11 +167,9 @@ def test_vs_6_scoring_and_ties() -> None:
 
 def test_vs_2_ai_turn_plays_a_scheme() -> None:
     """VS-2.1-2.3: shift, reveal the top scheme into space 1, resolve rows."""
-    state = solo()
+    state = builder.position(1, seed=3, turn=1)
     ai = state.position.players[1]
     top = ai.draw[-1]
-    state.position.stack = [("ai_turn", 1)]
-    state.position.current, state.position.phase = 1, "ai"
     drain(state)
     assert ai.spaces[0] == top
 
