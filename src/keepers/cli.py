@@ -415,7 +415,7 @@ def _resumed(game_name: str | None, path: Path, given: list[str]) -> GameRecord:
     if len(rec.seats) != rec.players:
         raise KeepersError(t("cli.resume_no_seats", path=str(path)))
     seat_bots(game, rec.seats, 0)  # checks the seat names
-    if rec.replay().is_over():
+    if rec.ended_on_time() is not None or rec.replay().is_over():
         raise KeepersError(t("cli.resume_over", path=str(path)))
     return rec
 
@@ -438,6 +438,12 @@ def replay_command(file: FileArg,
     state = rec.replay(upto)
     console = Console()
     _show(console, get_game(rec.game), state, as_seat, rec.seats)
+    out_of_time = rec.ended_on_time()
+    if out_of_time is not None and (upto is None or upto == total):
+        winners = (rec.result or {}).get("winners", [])
+        console.print(t("cli.ended_on_time", seat=seat_number(out_of_time),
+                        winners=", ".join(str(seat_number(w)) for w in winners
+                                        if type(w) is int) or "-"))
     console.print(t("cli.replayed", done=total if upto is None else upto, total=total))
     if save_position is not None:
         write_position(state, rec.game, save_position)

@@ -99,6 +99,20 @@ class GameRecord:
                    actions=list(data["actions"]), seats=list(seats), result=result,
                    rules=_rules_field(data))
 
+    def ended_on_time(self) -> int | None:
+        """The seat whose time ran out and so ended the game, or None.  A record of the
+        game server says so in its result (``"ended": "time"`` and a timeout note with
+        ``"outcome": "end"``); its decisions are the engine's, so its replay stops short of
+        the rules' end, where that seat ran out of time."""
+        if self.result is None or self.result.get("ended") != "time":
+            return None
+        for note in self.result.get("timeouts", []):
+            if isinstance(note, dict) and note.get("outcome") == "end" and \
+                    type(note.get("seat")) is int:
+                seat: int = note["seat"]
+                return seat
+        return None
+
     def save(self, path: str | Path) -> None:
         """Write the record as JSON (atomically: never half a file)."""
         write_text_atomic(path, json.dumps(self.to_dict(), indent=1) + "\n")
