@@ -197,7 +197,7 @@ class Hub:
         decision slips between the two)."""
         async with session.lock:
             session.watchers.add(watcher)
-            watcher.send(session.message_for(watcher.seat))
+            watcher.send(session.message_to(watcher))
 
     def unwatch(self, session: GameSession, watcher: Watcher) -> None:
         """Forget a closed connection."""
@@ -238,6 +238,7 @@ class Hub:
                               state=session.number) from None
             if result is None and seq % self.snapshot_every == 0:
                 await self._snapshot(session, seq, trial)
+            session.note(seq, action)
             session.state, session.number = trial, seq
             session.entry.decisions = seq
             if session.clock is not None and since is not None:
@@ -332,6 +333,7 @@ class Hub:
                 fresh = await self._db(self._rebuild, session.id)
                 session.state, session.number = fresh.state, fresh.number
                 break
+            session.note(session.number + 1, action)
             session.state, session.number = state, session.number + 1
             session.entry.decisions = session.number
             _take_status(session, stored)
@@ -443,8 +445,13 @@ class Hub:
     async def _drive(self, session: GameSession) -> None:
         """Let the bots decide while one of them is to move (when this process drives
         the game's bots: see :mod:`keepers.server.notify`)."""
-        if self.peers is not None and not await self.peers.lead(session.id):
-            return
+        if self.peers is not None:
+            taken_now = not self.peers.holds(session.id)
+            if not await self.peers.lead(session.id):
+                return
+            if taken_now:  # from another process, maybe: be sure to answer the newest state
+                async with session.lock:
+                    await self._catch_up(session)
         await self._bots_decide(session)
         if self.peers is not None and session.state.is_over():
             await self.peers.release(session.id)

@@ -119,6 +119,10 @@ class Peers:
             except psycopg.Error as exc:
                 log.warning("cannot listen to the other processes yet (%s)", exc)
 
+    def holds(self, game_id: str) -> bool:
+        """True when this process holds the game's lock (as far as it knows)."""
+        return game_id in self._held
+
     async def lead(self, game_id: str) -> bool:
         """True when this process drives the game's bots: it holds, or has just taken,
         the game's lock (held until :meth:`release` or the end of the process)."""
