@@ -14,6 +14,7 @@ import {
 export { paths } from "./gardiens/paths.js";
 
 const COLUMN = 620;
+const NARROW_COLUMN = 470; // a phone shows it about 0.8 times its size
 const GAP = 12;
 
 /** Panels stacked in a column `width` wide from `y`; returns the bottom. */
@@ -51,10 +52,10 @@ export function draw(view, ctx) {
   let width;
   let height;
   if (narrow(ctx)) {
-    width = COLUMN + 2 * GAP;
+    width = NARROW_COLUMN + 2 * GAP;
     height = stack(view, ctx, root, [head, tray, mapPanel, swapPanel, combatPanel, handPanel,
       seenPanel, supplyPanel, resultPanel, seatsPanel, riverPanel, shadowsPanel, eventsPanel,
-      objectivesPanel], GAP, GAP, COLUMN);
+      objectivesPanel], GAP, GAP, NARROW_COLUMN);
   } else {
     width = 2 * COLUMN + 3 * GAP;
     const columns = [

@@ -10,8 +10,9 @@ export function faceCard(ctx, card, x, y, w, h, key) {
   const id = cardId(card);
   const [band, paper] = FAMILY[id.slice(0, 2)] || FAMILY.AC;
   const name = cardName(ctx, card);
-  const font = w >= 90 ? 13 : 11.5;
-  const lines = wrap(name, Math.floor(w / (font * 0.56))).slice(0, 3);
+  const longest = Math.max(...name.split(/\s+/).map((word) => word.length));
+  const font = Math.min(w >= 90 ? 13 : 11.5, (w - 6) / (longest * 0.64));
+  const lines = wrap(name, Math.floor(w / (font * 0.6))).slice(0, 3);
   const parts = [
     el(ctx, "rect", { x: 0, y: 0, width: w, height: h, rx: 7, fill: paper, stroke: band,
       "stroke-width": 2 }),

@@ -61,9 +61,10 @@ export function ring(ctx, shape, attrs) {
   return el(ctx, shape, { class: "gd-hl", fill: "none", ...attrs });
 }
 
-/** A clickable group: a data-target key, and a data-info name when it has a text. */
+/** A clickable group: a data-target key, and a data-info name when it has a text. Its first
+ * child is a shape (the core's stylesheet outlines a legal target's first child). */
 export function target(ctx, key, info, attrs, ...children) {
-  const extra = { "data-target": key, class: "gd-target" };
+  const extra = { "data-target": key, class: `gd-target ${(attrs && attrs.class) || ""}`.trim() };
   if (info) extra["data-info"] = info;
   return el(ctx, "g", { ...attrs, ...extra }, ...children);
 }

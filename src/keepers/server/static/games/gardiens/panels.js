@@ -6,7 +6,7 @@
 import { cardRow, eventName, faceCard, pile } from "./cards.js";
 import {
   EDGE, INK, PARCHMENT, PLAYER, RESOURCES, building, buildingName, colourName, cube, die, el,
-  frame, label, pawn, resourceName, ring, say, target, term, titled,
+  frame, label, pawn, resourceName, ring, say, target, term, titled, wrap,
 } from "./look.js";
 
 const mine = (view) => view.you_colour && view.decision && view.decision.player === view.you_colour;
@@ -17,18 +17,14 @@ function disc(ctx, x, y, colour, r = 11) {
     "stroke-width": 1.5 });
 }
 
+const NARROW = 560;
+/** Pixels a text of `size` takes, roughly (the board is drawn before it is shown). */
+const textWidth = (text, size) => String(text).length * size * 0.6;
+
 /** Round, first player, who decides what, the event in force, the viewer's colour. */
 export function head(view, ctx, width) {
-  const [group] = frame(ctx, width, 62, null);
+  const narrow = width < NARROW;
   const decision = view.decision;
-  group.appendChild(label(ctx, 14, 25, say(ctx, "round", { n: view.round }), {
-    "font-size": 19, "font-weight": "bold", "font-family": "DejaVu Serif, serif" }));
-  group.appendChild(label(ctx, 130, 25, say(ctx, "first", {
-    colour: colourName(ctx, view.first_player) }), { "font-size": 15 }));
-  group.appendChild(disc(ctx, width - 22, 20, view.you_colour || null, 9));
-  group.appendChild(label(ctx, width - 38, 25, view.you_colour
-    ? say(ctx, "you", { colour: colourName(ctx, view.you_colour) }) : say(ctx, "spectator"),
-  { "text-anchor": "end", "font-size": 15, "font-weight": "bold" }));
   let line = "";
   if (view.result) line = say(ctx, "over");
   else if (decision) {
@@ -36,9 +32,22 @@ export function head(view, ctx, width) {
     line = decision.player === view.you_colour ? say(ctx, "your_turn", { prompt })
       : say(ctx, "waiting", { colour: colourName(ctx, decision.player), prompt });
   }
-  if (decision) group.appendChild(disc(ctx, 22, 46, decision.player, 8));
-  group.appendChild(label(ctx, 36, 51, line, { "font-size": 15, "font-style": "italic" }));
-  return [group, 62];
+  const lines = wrap(line, Math.floor((width - 50) / 8.2));
+  const top = narrow ? 66 : 46;
+  const height = top + lines.length * 19 + 4;
+  const [group] = frame(ctx, width, height, null);
+  group.appendChild(label(ctx, 14, 25, say(ctx, "round", { n: view.round }), {
+    "font-size": 19, "font-weight": "bold", "font-family": "DejaVu Serif, serif" }));
+  group.appendChild(label(ctx, narrow ? 14 : 130, narrow ? 47 : 25, say(ctx, "first", {
+    colour: colourName(ctx, view.first_player) }), { "font-size": 15 }));
+  group.appendChild(disc(ctx, width - 22, 20, view.you_colour || null, 9));
+  group.appendChild(label(ctx, width - 38, 25, view.you_colour
+    ? say(ctx, "you", { colour: colourName(ctx, view.you_colour) }) : say(ctx, "spectator"),
+  { "text-anchor": "end", "font-size": 15, "font-weight": "bold" }));
+  if (decision) group.appendChild(disc(ctx, 22, top, decision.player, 8));
+  lines.forEach((text, i) => group.appendChild(label(ctx, 36, top + 5 + i * 19, text, {
+    "font-size": 15, "font-style": "italic" })));
+  return [group, height];
 }
 
 function token(ctx, key, x, y, w, text, info) {
@@ -62,21 +71,24 @@ function countChip(ctx, n, x, y) {
 export function tray(view, ctx, width) {
   const kind = kindOf(view);
   if (!mine(view) || !["action", "effect", "conquer"].includes(kind)) return null;
-  const [group] = frame(ctx, width, 50, null);
+  const tokensBelow = kind === "action" && width < 600;
+  const height = tokensBelow ? 92 : 50;
+  const [group] = frame(ctx, width, height, null);
   group.appendChild(pawn(ctx, 22, 24, view.you_colour, 22));
   group.appendChild(label(ctx, 38, 30, say(ctx, "how_many"), { "font-size": 14 }));
   const first = kind === "conquer" ? 0 : 1;
-  const start = 150;
+  const start = 130;
   for (let n = first; n <= 5; n += 1) {
-    group.appendChild(countChip(ctx, n, start + (n - first) * 42, 8));
+    group.appendChild(countChip(ctx, n, start + (n - first) * 40, 8));
   }
   if (kind === "action") {
-    group.appendChild(titled(ctx, token(ctx, "trade:market", 400, 8, 100,
+    const [x, y] = tokensBelow ? [14, 50] : [376, 8];
+    group.appendChild(titled(ctx, token(ctx, "trade:market", x, y, 100,
       say(ctx, "trade_market"), "market"), term(ctx, "trade_mode.market", "market")));
-    group.appendChild(titled(ctx, token(ctx, "trade:partner", 508, 8, width - 518,
+    group.appendChild(titled(ctx, token(ctx, "trade:partner", x + 108, y, 112,
       say(ctx, "trade_partner")), term(ctx, "trade_mode.partner", "partner")));
   }
-  return [group, 50];
+  return [group, height];
 }
 
 function stat(ctx, x, y, icon, value, hint) {
@@ -110,41 +122,32 @@ function scroll(ctx, x, y) {
     + `${y + 1} h6`, fill: "#f3e6c4", stroke: INK, "stroke-width": 1.2 });
 }
 
-const ROW = 58;
+/** A player's row: two lines, or three on a narrow board (the ally and buildings below). */
+const rowHeight = (width) => (width < NARROW ? 84 : 58);
 
 function seatRow(view, ctx, seat, width, y) {
   const you = seat.colour === view.you_colour;
   const decision = view.decision || {};
+  const height = rowHeight(width);
   const row = el(ctx, "g", { transform: `translate(0,${y})` });
   row.appendChild(target(ctx, `seat:${seat.colour}`, null, {},
-    el(ctx, "rect", { x: 6, y: 0, width: width - 12, height: ROW - 6, rx: 8,
+    el(ctx, "rect", { x: 6, y: 0, width: width - 12, height: height - 6, rx: 8,
       fill: you ? "#f8efd9" : PARCHMENT, stroke: PLAYER[seat.colour], "stroke-width": you ? 3 : 1.5 }),
-    ring(ctx, "rect", { x: 3, y: -3, width: width - 6, height: ROW, rx: 10 })));
+    ring(ctx, "rect", { x: 3, y: -3, width: width - 6, height, rx: 10 })));
   row.appendChild(disc(ctx, 24, 15, seat.colour));
   if (decision.player === seat.colour) {
     row.appendChild(el(ctx, "path", { d: "M-2 7 L8 15 L-2 23 Z", fill: INK }));
   }
-  const name = colourName(ctx, seat.colour) + (you ? ` (${say(ctx, "you_short")})` : "");
-  row.appendChild(label(ctx, 42, 21, name, { "font-size": 17, "font-weight": "bold",
-    fill: PLAYER[seat.colour] }));
   if (seat.colour === view.first_player) {
-    row.appendChild(titled(ctx, el(ctx, "path", { d: "M160 9 l4 8 l5 -6 l5 6 l4 -8 v14 h-18 Z",
+    row.appendChild(titled(ctx, el(ctx, "path", { d: "M27 -1 l3 6 l4 -4 l4 4 l3 -6 v10 h-14 Z",
       fill: "#e3b10b", stroke: INK, "stroke-width": 1 }), say(ctx, "first_short")));
   }
-  const stats = [
-    [star(ctx, 212, 16), seat.public_vp, say(ctx, "vp")],
-    [miniHex(ctx, 262, 16, seat.colour), seat.hexes, say(ctx, "hexes")],
-    [cardBack(ctx, 356, 16), seat.hand_size, say(ctx, "cards")],
-  ];
-  if (!view.coop) stats.push([scroll(ctx, 402, 16), seat.objective_cards, say(ctx, "objectives")]);
-  const xs = [212, 262, 356, 402];
-  stats.forEach(([icon, value, hint], i) => row.appendChild(stat(ctx, xs[i], 16, icon, value, hint)));
-  const reserve = el(ctx, "g", {}, pawn(ctx, 306, 16, seat.colour, 18),
-    label(ctx, 319, 21, seat.reserve, { "font-size": 16, "font-weight": "bold" }),
-    ring(ctx, "rect", { x: 294, y: 1, width: 46, height: 30, rx: 6 }));
-  row.appendChild(titled(ctx, you ? target(ctx, "recruit", null, {}, reserve) : reserve,
-    say(ctx, "reserve")));
-  combatsWon(ctx, row, seat, 448, 16);
+  const statsLeft = width - (view.coop ? 240 : 286);
+  const name = colourName(ctx, seat.colour) + (you ? ` (${say(ctx, "you_short")})` : "");
+  const nameSize = Math.min(17, (statsLeft - 52) / (name.length * 0.7));
+  row.appendChild(label(ctx, 42, 21, name, { "font-size": nameSize.toFixed(1),
+    "font-weight": "bold", fill: PLAYER[seat.colour] }));
+  seatStats(view, ctx, row, seat, statsLeft);
   RESOURCES.forEach((res, i) => {
     const x = 42 + i * 58;
     row.appendChild(titled(ctx, target(ctx, `cube:${seat.colour}:${res}`, null, {},
@@ -154,32 +157,63 @@ function seatRow(view, ctx, seat, width, y) {
       ring(ctx, "rect", { x: x - 13, y: 27, width: 52, height: 24, rx: 5 })),
     resourceName(ctx, res)));
   });
-  allyBadge(view, ctx, row, seat, 340);
+  const third = width < NARROW;
+  allyBadge(view, ctx, row, seat, third ? 30 : 340, third ? 26 : 0);
   seat.building_types.forEach((key, i) => {
+    const [x, by] = third ? [width - 30 - i * 26, 64] : [width - 30 - i * 26, 38];
     row.appendChild(titled(ctx, el(ctx, "g", { "data-info": key },
-      building(ctx, width - 30 - i * 26, 38, key, seat.colour, 0.8)), buildingName(ctx, key)));
+      building(ctx, x, by, key, seat.colour, 0.8)), buildingName(ctx, key)));
   });
   return row;
 }
 
-function combatsWon(ctx, row, seat, x, y) {
-  const sword = el(ctx, "path", { d: `M${x} ${y + 6} l10 -12 M${x + 2} ${y + 4} l4 4 M${x - 1} `
-    + `${y + 7} l3 3`, stroke: INK, "stroke-width": 2.5, "stroke-linecap": "round" });
-  row.appendChild(stat(ctx, x + 2, y, sword, seat.combats_won, say(ctx, "combats")));
+/** VP, hexes, reserve (the viewer's: click to recruit), cards, objectives, combats won. */
+function seatStats(view, ctx, row, seat, left) {
+  const you = seat.colour === view.you_colour;
+  let x = left;
+  const next = () => { const at = x; x += 46; return at; };
+  let at = next();
+  row.appendChild(stat(ctx, at, 16, star(ctx, at, 16), seat.public_vp, say(ctx, "vp")));
+  at = next();
+  row.appendChild(stat(ctx, at, 16, miniHex(ctx, at, 16, seat.colour), seat.hexes,
+    say(ctx, "hexes")));
+  at = next();
+  const reserve = [
+    el(ctx, "rect", { x: at - 12, y: 1, width: 46, height: 30, rx: 6, fill: "transparent" }),
+    pawn(ctx, at, 16, seat.colour, 18),
+    label(ctx, at + 13, 21, seat.reserve, { "font-size": 16, "font-weight": "bold" }),
+    ring(ctx, "rect", { x: at - 12, y: 1, width: 46, height: 30, rx: 6 })];
+  row.appendChild(titled(ctx, you ? target(ctx, "recruit", null, {}, ...reserve)
+    : el(ctx, "g", {}, ...reserve), say(ctx, "reserve")));
+  at = next();
+  row.appendChild(stat(ctx, at, 16, cardBack(ctx, at, 16), seat.hand_size, say(ctx, "cards")));
+  if (!view.coop) {
+    at = next();
+    row.appendChild(stat(ctx, at, 16, scroll(ctx, at, 16), seat.objective_cards,
+      say(ctx, "objectives")));
+  }
+  combatsWon(ctx, row, seat, next(), 16);
 }
 
-function allyBadge(view, ctx, row, seat, x) {
+function combatsWon(ctx, row, seat, x, y) {
+  const sword = el(ctx, "path", { d: `M${x - 6} ${y + 6} l10 -12 M${x - 4} ${y + 4} l4 4 `
+    + `M${x - 7} ${y + 7} l3 3`, stroke: INK, "stroke-width": 2.5, "stroke-linecap": "round" });
+  row.appendChild(stat(ctx, x, y, sword, seat.combats_won, say(ctx, "combats")));
+}
+
+function allyBadge(view, ctx, row, seat, x, down) {
   if (!seat.ally || view.coop) return;
-  const badge = el(ctx, "g", {},
+  const parts = [
     el(ctx, "rect", { x, y: 29, width: 104, height: 21, rx: 10, fill: "#fbf3df",
       stroke: PLAYER[seat.ally], "stroke-width": 2 }),
     el(ctx, "path", { d: `M${x + 8} 40 h14 M${x + 11} 35 l-4 5 l4 5 M${x + 19} 35 l4 5 l-4 5`,
       stroke: INK, "stroke-width": 1.8, fill: "none" }),
     label(ctx, x + 28, 44, colourName(ctx, seat.ally), { "font-size": 13, "font-weight": "bold",
       fill: PLAYER[seat.ally] }),
-    ring(ctx, "rect", { x: x - 3, y: 26, width: 110, height: 27, rx: 12 }));
+    ring(ctx, "rect", { x: x - 3, y: 26, width: 110, height: 27, rx: 12 })];
+  const moved = { transform: `translate(0,${down})` };
   row.appendChild(titled(ctx, seat.colour === view.you_colour
-    ? target(ctx, `ally:${seat.colour}`, null, {}, badge) : badge,
+    ? target(ctx, `ally:${seat.colour}`, null, moved, ...parts) : el(ctx, "g", moved, ...parts),
   say(ctx, "ally", { colour: colourName(ctx, seat.ally) })));
 }
 
@@ -187,8 +221,9 @@ function allyBadge(view, ctx, row, seat, x) {
 export function seatsPanel(view, ctx, width) {
   const seats = [...(view.seats || [])].sort((a, b) => a.seat - b.seat);
   const [group, top] = frame(ctx, width, 2, say(ctx, "players"));
-  seats.forEach((seat, i) => group.appendChild(seatRow(view, ctx, seat, width, top + i * ROW)));
-  const height = top + seats.length * ROW + 2;
+  const row = rowHeight(width);
+  seats.forEach((seat, i) => group.appendChild(seatRow(view, ctx, seat, width, top + i * row)));
+  const height = top + seats.length * row + 2;
   group.firstChild.setAttribute("height", height - 1);
   return [group, height];
 }
@@ -196,25 +231,30 @@ export function seatsPanel(view, ctx, width) {
 /** The viewer's hand (clickable) and secret objectives. */
 export function handPanel(view, ctx, width) {
   if (!view.hand) return null;
-  const [group, top] = frame(ctx, width, 166, say(ctx, "hand", { n: view.hand.length }));
+  const height = view.hand.length ? 166 : 66;
+  const [group, top] = frame(ctx, width, height, say(ctx, "hand", { n: view.hand.length }));
   const cards = el(ctx, "g", { transform: `translate(12,${top})` },
     ...cardRow(ctx, view.hand, 0, width - 24, (card) => `card:${card}`));
   group.appendChild(cards);
-  if (!view.hand.length) group.appendChild(label(ctx, 14, top + 30, say(ctx, "no_cards")));
-  return [group, 166];
+  if (!view.hand.length) group.appendChild(label(ctx, 14, top + 20, say(ctx, "no_cards")));
+  return [group, height];
 }
 
 /** The river of five cards, the Action deck and its discard pile (GR-12.5). */
 export function riverPanel(view, ctx, width) {
-  const [group, top] = frame(ctx, width, 158, say(ctx, "river"));
-  const row = width - 24 - 150;
+  // the piles right of the river, or under it on a narrow board
+  const below = width < NARROW;
+  const height = below ? 262 : 158;
+  const [group, top] = frame(ctx, width, height, say(ctx, "river"));
+  const row = below ? width - 24 : width - 24 - 150;
   group.appendChild(el(ctx, "g", { transform: `translate(12,${top})` },
     ...cardRow(ctx, view.river || [], 0, row, (card) => `river:${card}`, [86, 112])));
-  group.appendChild(pile(ctx, width - 146, top, 64, 92, view.deck_size,
-    say(ctx, "deck"), "deck"));
-  group.appendChild(pile(ctx, width - 74, top, 60, 92, (view.discard || []).length,
+  const [x, y] = below ? [14, top + 122] : [width - 146, top];
+  const [w, h] = below ? [56, 72] : [64, 92];
+  group.appendChild(pile(ctx, x, y, w, h, view.deck_size, say(ctx, "deck"), "deck"));
+  group.appendChild(pile(ctx, x + w + 18, y, w, h, (view.discard || []).length,
     say(ctx, "discard"), null, "#8a7152"));
-  return [group, 158];
+  return [group, height];
 }
 
 function diceRow(ctx, group, x, y, dice, colour) {
@@ -227,17 +267,20 @@ export function combatPanel(view, ctx, width) {
   const live = ["attack_card", "defend", "conquer"].includes(kind);
   const last = view.last_combat;
   if (!live && !last) return null;
-  const height = live && mine(view) && kind !== "conquer" ? 150 : 118;
+  const narrow = width < NARROW;
+  let height = live && mine(view) && kind !== "conquer" ? 150 : 118;
+  if (!live && narrow) height += 26;
   const [group, top] = frame(ctx, width, height, say(ctx, live ? "combat_now" : "combat_last"));
   if (live) liveCombat(view, ctx, group, top, width);
-  else lastCombat(view, ctx, group, top, last);
+  else lastCombat(view, ctx, group, top, last, width);
   return [group, height];
 }
 
 function liveCombat(view, ctx, group, top, width) {
   const context = view.decision.context || {};
   group.appendChild(label(ctx, 14, top + 18, say(ctx, "attack_line", {
-    from: context.S, to: context.T, n: context.k }), { "font-size": 15 }));
+    attacker: colourName(ctx, view.active), from: context.S, to: context.T, n: context.k }),
+  { "font-size": 15 }));
   const played = [["acard", "attack_card"], ["dcard", "defence_card"]];
   played.forEach(([field, key], i) => {
     if (context[field]) {
@@ -251,7 +294,7 @@ function liveCombat(view, ctx, group, top, width) {
   }
 }
 
-function lastCombat(view, ctx, group, top, last) {
+function lastCombat(view, ctx, group, top, last, width) {
   const defender = last.defender === "shadow" ? say(ctx, "shadow") : colourName(ctx, last.defender);
   group.appendChild(label(ctx, 14, top + 16, say(ctx, "combat_line", {
     attacker: colourName(ctx, last.attacker), from: last.from, to: last.to, defender,
@@ -264,7 +307,8 @@ function lastCombat(view, ctx, group, top, last) {
   group.appendChild(label(ctx, 14, top + 78, defence, { "font-size": 14, "font-weight": "bold",
     fill: PLAYER[last.defender] || INK }));
   diceRow(ctx, group, 110, top + 59, last.defence_dice, PLAYER[last.defender] || "#2b1f3a");
-  group.appendChild(label(ctx, 330, top + 62, say(ctx, `outcome_${last.outcome}`),
+  const [x, y] = width < NARROW ? [14, top + 106] : [330, top + 62];
+  group.appendChild(label(ctx, x, y, say(ctx, `outcome_${last.outcome}`),
     { "font-size": 16, "font-weight": "bold", "font-style": "italic" }));
 }
 
@@ -434,10 +478,11 @@ export function resultPanel(view, ctx, width) {
 export const STYLE = `
 .gd-board text { font-family: "DejaVu Sans", "Liberation Sans", sans-serif; pointer-events: none; }
 .gd-board .gd-hl { stroke: none; }
-.gd-board .recent > .gd-hl { stroke: #5a8fd6; stroke-width: 3; stroke-dasharray: 6 4; }
+.gd-board .recent .gd-hl { stroke: var(--recent, #ff9800); stroke-width: 3; stroke-dasharray: 6 4; }
 .gd-board .legal { cursor: pointer; }
-.gd-board .legal > .gd-hl { stroke: #fff36b; stroke-width: 5; filter: drop-shadow(0 0 3px #a07000); }
-.gd-board .chosen > .gd-hl { stroke: #ff8a00; stroke-width: 6; }
+.gd-board .legal .gd-hl { stroke: var(--legal, #e6007e); stroke-width: 4; stroke-dasharray: none;
+  filter: drop-shadow(0 0 2px #fff); }
+.gd-board .chosen .gd-hl { stroke: var(--chosen, #0057d9); stroke-width: 6; stroke-dasharray: none; }
 .gd-board .gd-count:not(.legal):not(.chosen) { opacity: 0.28; }
 .gd-board .gd-token:not(.legal):not(.chosen) { opacity: 0.4; }
 .gd-board .gd-hex.legal > polygon:first-child { filter: brightness(1.12); }
