@@ -1,16 +1,18 @@
 """Nothing acknowledged is lost: the server process is killed with SIGKILL at random
-moments while clients play, restarted, and every acknowledged decision is found again."""
+moments while clients play, restarted, and every acknowledged decision is found again,
+on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import random
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 import pytest
+from postgres import Cluster
 from serverhelp import Client, ProcessServer, create, mover
+from sqlalchemy import create_engine, text
 
 from keepers.core.record import GameRecord
 
@@ -33,14 +35,16 @@ def new_table(server: ProcessServer, name: str) -> Table:
     return Table(created["game"]["id"], name, [inv["token"] for inv in created["invitations"]])
 
 
-def stored(db: Path, game_id: str) -> list[tuple[int, str]]:
-    with sqlite3.connect(db) as connection:
-        rows = connection.execute("SELECT seq, action FROM decisions WHERE game_id = ? "
-                                  "ORDER BY seq", (game_id,)).fetchall()
+def stored(url: str, game_id: str) -> list[tuple[int, str]]:
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT seq, action FROM decisions WHERE game_id = :id "
+                                       "ORDER BY seq"), {"id": game_id}).all()
+    engine.dispose()
     return [(int(seq), str(action)) for seq, action in rows]
 
 
-def check_table(server: ProcessServer, db: Path, table: Table) -> None:
+def check_table(server: ProcessServer, db: str, table: Table) -> None:
     """Every acknowledged decision is stored under its number; the numbers have no gap,
     and the restarted server stands at the last one."""
     rows = stored(db, table.game_id)
@@ -91,10 +95,13 @@ def play_until_killed(server: ProcessServer, tables: list[Table], rng: random.Ra
     return made
 
 
-def kill_loop(tmp_path: Path, kills: int, decisions: int, seed: int) -> None:
+def kill_loop(tmp_path: Path, kills: int, decisions: int, seed: int,
+              url: str | None = None) -> None:
+    """Kill the server ``kills`` times over ``decisions`` decisions of the three games, on
+    the database at ``url`` (default: a SQLite file)."""
     rng = random.Random(seed)
-    db = tmp_path / "games.db"
-    server = ProcessServer(db, tmp_path / "server.log")
+    db = url or f"sqlite:///{tmp_path / 'games.db'}"
+    server = ProcessServer(url or tmp_path / "games.db", tmp_path / "server.log")
     server.start()
     every: list[Table] = []
     try:
@@ -127,6 +134,16 @@ def test_sigkill_loses_no_acknowledged_decision(tmp_path: Path) -> None:
     kill_loop(tmp_path, kills=10, decisions=150, seed=1)
 
 
+def test_sigkill_loses_no_acknowledged_decision_on_postgresql(tmp_path: Path,
+                                                               postgres: Cluster) -> None:
+    kill_loop(tmp_path, kills=3, decisions=45, seed=3, url=postgres.database())
+
+
 @pytest.mark.soak
 def test_sigkill_soak(tmp_path: Path) -> None:
     kill_loop(tmp_path, kills=60, decisions=1200, seed=2)
+
+
+@pytest.mark.soak
+def test_sigkill_soak_on_postgresql(tmp_path: Path, postgres: Cluster) -> None:
+    kill_loop(tmp_path, kills=60, decisions=1200, seed=4, url=postgres.database())
