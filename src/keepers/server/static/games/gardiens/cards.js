@@ -11,8 +11,9 @@ export function faceCard(ctx, card, x, y, w, h, key) {
   const [band, paper] = FAMILY[id.slice(0, 2)] || FAMILY.AC;
   const name = cardName(ctx, card);
   const longest = Math.max(...name.split(/\s+/).map((word) => word.length));
-  const font = Math.min(w >= 90 ? 13 : 11.5, (w - 6) / (longest * 0.64));
-  const lines = wrap(name, Math.floor(w / (font * 0.6))).slice(0, 3);
+  // bold letters are about 0.7 em wide (Cyrillic ones a little more than Latin)
+  const font = Math.min(w >= 90 ? 13 : 11.5, (w - 8) / (longest * 0.72));
+  const lines = wrap(name, Math.floor((w - 8) / (font * 0.7))).slice(0, 3);
   const parts = [
     el(ctx, "rect", { x: 0, y: 0, width: w, height: h, rx: 7, fill: paper, stroke: band,
       "stroke-width": 2 }),

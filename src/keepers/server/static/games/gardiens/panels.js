@@ -430,6 +430,7 @@ export function seenPanel(view, ctx, width) {
     group.appendChild(label(ctx, 14, y + 16, title, { "font-size": 14, "font-weight": "bold" }));
     group.appendChild(el(ctx, "g", { transform: `translate(12,${y + 24})` },
       ...cardRow(ctx, cards, 0, width - 24, keyOf, [70, 80])));
+    if (!cards.length) group.appendChild(label(ctx, 14, y + 44, say(ctx, "no_cards")));
   });
   return [group, height];
 }
