@@ -234,3 +234,20 @@ def test_the_board_at_a_desk_and_on_a_phone(page: Any) -> None:
         assert {f"card:{card}" for card in view["hand"]} <= set(targets)
         screenshot(page, f"gardiens-board-{width}")
     page.set_viewport_size({"width": 1280, "height": 800})
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_a_spectator_board(page: Any, layout: str) -> None:
+    """GR-20.8: drawn from the public view, the board shows every hex, the river and the
+    players, and no hand (a spectator has none)."""
+    state = GAME.new_state(3, 4, {})
+    for _ in range(40):
+        decision = state.decision()
+        assert decision is not None
+        state.apply(state.legal_actions()[0])
+    view = state.view(None)
+    targets = draw_targets(page, view, "fr", layout)
+    assert {f"hex:{h['hex']}" for h in view["board"]} <= set(targets)
+    assert {f"river:{card}" for card in view["river"]} <= set(targets)
+    assert {f"seat:{seat['colour']}" for seat in view["seats"]} <= set(targets)
+    assert not [key for key in targets if key.startswith(("card:", "recruit", "n:"))]

@@ -34,10 +34,14 @@ function mapPanel(view, ctx, width) {
   return drawMap(view, ctx, width);
 }
 
+// One column when the box the board goes into (the page's #board) is narrower than this.
+const NARROW_BELOW = 760;
+
 function narrow(ctx) {
   if (ctx.layout) return ctx.layout === "narrow";
-  const width = ctx.width || (typeof window === "undefined" ? 1280 : window.innerWidth);
-  return width < 760;
+  const box = typeof document === "undefined" ? null : document.getElementById("board");
+  const width = (box && box.clientWidth) || (typeof window === "undefined" ? 1280 : window.innerWidth);
+  return width < NARROW_BELOW;
 }
 
 /** Draw the whole board for this view; returns an <svg> element (viewBox-scaled). */
