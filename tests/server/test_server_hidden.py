@@ -17,7 +17,8 @@ from keepers.core.record import GameRecord
 OPTIONS = {"keythedral": {"max_rounds": 2}, "gardiens": {}, "viscounts": {}}
 KEYS = {
     "welcome": {"type", "protocol", "game_id", "game", "players", "seat"},
-    "state": {"type", "state", "status", "view", "decision", "legal", "over", "result"},
+    "state": {"type", "state", "status", "view", "decision", "legal", "over", "result",
+              "clock"},
     "accepted": {"type", "state", "action"},
     "error": {"type", "code", "message", "clause", "state"},
 }

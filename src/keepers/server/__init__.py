@@ -8,7 +8,9 @@ Layers, top to bottom (each module imports only the layers below it)::
     sockets      one websocket per connection: views pushed, decisions received
     hub          every game held; decisions made (checked, committed, then pushed), rebuilds
     sessions     one live game in memory: its lock, state, state number and watchers
-    bots         bots deciding in a worker pool, off the event loop
+    bots | clocks
+                 bots deciding in a worker pool, off the event loop; time controls
+                 (whose clock runs, time left, what a timeout does, each game's timer)
     storage      the event-sourced store: game rows and the append-only decisions
     migrate      Alembic migrations applied at start (scripts in migrations/)
     models, protocol, tokens, paths

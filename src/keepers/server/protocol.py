@@ -21,6 +21,11 @@ MAX_BODY_BYTES = 16_384
 """Longest HTTP request body."""
 MAX_SEATS = 16
 MAX_BOT_DELAY = 10.0
+MAX_LIVE_MINUTES = 1440.0
+"""Longest live time control: a day per player for the whole game."""
+MAX_INCREMENT_SECONDS = 3600.0
+MAX_CORRESPONDENCE_HOURS = 1440.0
+"""Longest correspondence time control: sixty days per decision."""
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 OptionValue = StrictBool | StrictInt | Annotated[StrictStr, Field(max_length=100)]
@@ -33,6 +38,47 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# -- time controls --------------------------------------------------------------
+def _amount(low: float, high: float) -> Any:
+    """A number of minutes, seconds or hours: a JSON number (never text or true), finite."""
+    return Field(strict=True, gt=low, le=high, allow_inf_nan=False)
+
+
+class NoClock(Strict):
+    """No time limit (the default)."""
+
+    mode: Literal["none"] = "none"
+
+
+class Timed(Strict):
+    """What happens when a seat's time runs out: ``end`` (the game ends, that seat loses)
+    or ``bot`` (the bot named ``bot`` takes the seat for the rest of the game)."""
+
+    on_timeout: Literal["end", "bot"] = "end"
+    bot: Name | None = None
+
+
+class LiveClock(Timed):
+    """``minutes`` per player for the whole game, plus ``increment`` seconds after each of
+    the player's decisions."""
+
+    mode: Literal["live"]
+    minutes: Annotated[float, _amount(0, MAX_LIVE_MINUTES)]
+    increment: Annotated[float, Field(strict=True, ge=0, le=MAX_INCREMENT_SECONDS,
+                                      allow_inf_nan=False)] = 0.0
+
+
+class CorrespondenceClock(Timed):
+    """``hours`` for each decision (a new decision starts with the whole amount again)."""
+
+    mode: Literal["correspondence"]
+    hours: Annotated[float, _amount(0, MAX_CORRESPONDENCE_HOURS)]
+
+
+Clocked = LiveClock | CorrespondenceClock
+TimeControl = Annotated[NoClock | LiveClock | CorrespondenceClock, Field(discriminator="mode")]
+
+
 # -- HTTP -----------------------------------------------------------------------
 class CreateGame(Strict):
     """Ask for a new game: one entry per seat, ``human`` or a bot of the game."""
@@ -43,6 +89,7 @@ class CreateGame(Strict):
         default_factory=dict, max_length=32)
     bot_delay: float = Field(default=0.0, ge=0.0, le=MAX_BOT_DELAY,
                              description="seconds a bot waits before deciding")
+    time_control: TimeControl = Field(default_factory=NoClock)
 
 
 class SeatInfo(BaseModel):
@@ -53,15 +100,30 @@ class SeatInfo(BaseModel):
     bot: str | None = None
     claimed: bool = False
     name: str | None = None
+    taken_over: str | None = None
+    """The bot that took this human seat when its time ran out."""
+
+
+class TimeoutNote(BaseModel):
+    """A seat's time ran out with ``state`` decisions made: the game ended (``end``) or
+    the bot ``bot`` took the seat (``bot``)."""
+
+    seat: int
+    state: int
+    outcome: Literal["end", "bot"]
+    bot: str | None = None
 
 
 class Result(BaseModel):
-    """The outcome of a finished game."""
+    """The outcome of a finished game: ``ended`` is ``time`` when a seat's time ran out
+    and ended it (``scores`` are then the engine's at that moment)."""
 
     scores: list[int]
     winners: list[int]
     decisions: int
     capped: bool = False
+    ended: Literal["rules", "time"] = "rules"
+    timeouts: list[TimeoutNote] = Field(default_factory=list)
 
 
 class GameSummary(BaseModel):
@@ -78,6 +140,7 @@ class GameSummary(BaseModel):
     state: int
     created_at: datetime
     result: Result | None = None
+    time_control: TimeControl = Field(default_factory=NoClock)
 
 
 class Invitation(BaseModel):
@@ -185,6 +248,24 @@ class Legal(BaseModel):
     label: str
 
 
+class SeatClock(BaseModel):
+    """One seat's time: ``remaining_ms`` at the message's instant (None: the seat is not
+    timed, a bot plays it); ``running`` while the seat must decide."""
+
+    seat: int
+    remaining_ms: int | None
+    running: bool
+    out_of_time: bool = False
+
+
+class ClockView(BaseModel):
+    """Every seat's time, measured at ``at`` (the server's time): public information."""
+
+    mode: Literal["live", "correspondence"]
+    at: datetime
+    seats: list[SeatClock]
+
+
 class StateMessage(BaseModel):
     """The position after decision number ``state``, as the receiver may see it."""
 
@@ -196,6 +277,7 @@ class StateMessage(BaseModel):
     legal: list[Legal]
     over: bool
     result: Result | None = None
+    clock: ClockView | None = None
 
 
 class Accepted(BaseModel):

@@ -7,13 +7,14 @@ where decisions are made), so a view or a bot's copy is always of one whole stat
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 from typing import cast
 
 from pydantic import BaseModel
 
 from keepers.core.game import Bot, Game, GameState
 from keepers.core.match import bot_seed
-from keepers.server import tokens
+from keepers.server import clocks, tokens
 from keepers.server.protocol import (
     GameSummary,
     Legal,
@@ -22,6 +23,7 @@ from keepers.server.protocol import (
     SeatInfo,
     StateMessage,
     Status,
+    TimeoutNote,
 )
 from keepers.server.storage import GameEntry
 
@@ -80,6 +82,8 @@ class GameSession:
         self.watchers: set[Watcher] = set()
         self.bots: dict[int, Bot] = _make_bots(game, entry)
         self.driver: asyncio.Task[None] | None = None
+        self.clock = clocks.Clock.of(entry)
+        self.alarm = clocks.Alarm()
 
     @property
     def id(self) -> str:
@@ -101,47 +105,71 @@ class GameSession:
         seat = self.state.to_move()
         return seat if seat in self.bots else None
 
+    def taken_over(self, seat: int) -> bool:
+        """True when a bot has taken this human seat (its time ran out)."""
+        return self.entry.seats[seat].kind == "human" and seat in self.bots
+
+    def take_over(self, seat: int, bot: str) -> None:
+        """Let the bot ``bot`` play ``seat`` from now on."""
+        self.bots[seat] = self.game.bots()[bot](seat, bot_seed(self.entry.seed, seat))
+
+    def over(self) -> bool:
+        """True once the game has ended, by its rules or on time."""
+        return self.state.is_over() or self.entry.status == "finished"
+
     def result(self) -> Result | None:
-        """The outcome once the game is over."""
+        """The outcome once the game is over (as stored, when it ended on time)."""
+        if self.entry.result is not None:
+            return Result.model_validate(self.entry.result)
         return result_of(self.state, self.number) if self.state.is_over() else None
 
     def summary(self) -> GameSummary:
         """The game as listed."""
         return summarize(self.entry)
 
-    def message_for(self, seat: int | None) -> StateMessage:
-        """The current state as ``seat`` may see it (None: a spectator)."""
+    def message_for(self, seat: int | None, at: datetime | None = None) -> StateMessage:
+        """The current state as ``seat`` may see it (None: a spectator), its clocks read
+        at ``at`` (default: now)."""
         decision = self.state.decision()
         pending = None
         legal: list[Legal] = []
         if decision is not None and (decision.public or decision.player == seat):
             prompt = decision.prompt if decision.player == seat else None
             pending = Pending(seat=decision.player, kind=decision.kind, prompt=prompt)
-        if decision is not None and decision.player == seat and self.entry.status == "ongoing":
+        if (decision is not None and decision.player == seat and seat not in self.bots
+                and self.entry.status == "ongoing"):
             legal = [Legal(action=action, label=self.game.describe_action(action))
                      for action in self.state.legal_actions()]
+        clock = None if self.clock is None else self.clock.view(
+            self.state, self.entry.status, self.entry.players, at or clocks.wall())
         return StateMessage(state=self.number, status=_status(self.entry.status),
                             view=self.state.view(seat), decision=pending, legal=legal,
-                            over=self.state.is_over(), result=self.result())
+                            over=self.over(), result=self.result(), clock=clock)
 
     def broadcast(self) -> None:
-        """Push the current state to every watcher, each seeing its own view."""
+        """Push the current state to every watcher, each seeing its own view (the clocks
+        read at one instant for all)."""
+        at = clocks.wall()
         texts: dict[int | None, str] = {}
         for watcher in self.watchers:
             if watcher.seat not in texts:
-                texts[watcher.seat] = self.message_for(watcher.seat).model_dump_json()
+                texts[watcher.seat] = self.message_for(watcher.seat, at).model_dump_json()
             watcher.push(texts[watcher.seat])
 
 
 def _make_bots(game: Game, entry: GameEntry) -> dict[int, Bot]:
+    """The game's bots: its bot seats, and the human seats bots took when time ran out."""
     factories = game.bots()
-    return {seat.seat: factories[seat.kind](seat.seat, bot_seed(entry.seed, seat.seat))
-            for seat in entry.seats if seat.kind != "human"}
+    kinds = {seat.seat: seat.kind for seat in entry.seats if seat.kind != "human"}
+    kinds.update({t.seat: t.bot for t in entry.timeouts if t.bot is not None})
+    return {seat: factories[kind](seat, bot_seed(entry.seed, seat))
+            for seat, kind in kinds.items()}
 
 
-def result_of(state: GameState, decisions: int) -> Result:
+def result_of(state: GameState, decisions: int,
+              timeouts: list[TimeoutNote] | None = None) -> Result:
     return Result(scores=state.scores(), winners=state.winners(), decisions=decisions,
-                  capped=state.capped)
+                  capped=state.capped, timeouts=timeouts or [])
 
 
 def _status(status: str) -> Status:
@@ -150,12 +178,15 @@ def _status(status: str) -> Status:
 
 def summarize(entry: GameEntry) -> GameSummary:
     """A stored game as listed (never its seed)."""
+    taken = {t.seat: t.bot for t in entry.timeouts}
     seats = [SeatInfo(seat=seat.seat, kind="human" if seat.kind == "human" else "bot",
                       bot=None if seat.kind == "human" else seat.kind,
-                      claimed=seat.claimed or seat.kind != "human", name=seat.name)
+                      claimed=seat.claimed or seat.kind != "human", name=seat.name,
+                      taken_over=taken.get(seat.seat))
              for seat in entry.seats]
     result = Result.model_validate(entry.result) if entry.result else None
     return GameSummary(id=entry.id, game=entry.game, players=entry.players,
                        options=entry.options, rules=entry.rules, bot_delay=entry.bot_delay,
                        seats=seats, status=_status(entry.status), state=entry.decisions,
-                       created_at=entry.created_at, result=result)
+                       created_at=entry.created_at, result=result,
+                       time_control=clocks.described(entry))

@@ -41,8 +41,6 @@ def downgrade() -> None:
     """Drop the tables and the columns."""
     op.drop_table("heartbeat")
     op.drop_table("timeouts")
-    with op.batch_alter_table("seats") as seats:
-        seats.drop_column("remaining_ms")
-    with op.batch_alter_table("games") as games:
-        games.drop_column("clock_since")
-        games.drop_column("time_control")
+    op.drop_column("seats", "remaining_ms")  # SQLite drops a column itself since 3.35
+    op.drop_column("games", "clock_since")
+    op.drop_column("games", "time_control")
