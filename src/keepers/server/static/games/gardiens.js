@@ -30,10 +30,6 @@ function stack(view, ctx, root, panels, x, y, width) {
   return bottom;
 }
 
-function mapPanel(view, ctx, width) {
-  return drawMap(view, ctx, width);
-}
-
 // One column when the box the board goes into (the page's #board) is narrower than this.
 const NARROW_BELOW = 760;
 
@@ -57,13 +53,13 @@ export function draw(view, ctx) {
   let height;
   if (narrow(ctx)) {
     width = NARROW_COLUMN + 2 * GAP;
-    height = stack(view, ctx, root, [head, tray, mapPanel, swapPanel, combatPanel, handPanel,
+    height = stack(view, ctx, root, [head, tray, drawMap, swapPanel, combatPanel, handPanel,
       seenPanel, supplyPanel, resultPanel, seatsPanel, riverPanel, shadowsPanel, eventsPanel,
       objectivesPanel], GAP, GAP, NARROW_COLUMN);
   } else {
     width = 2 * COLUMN + 3 * GAP;
     const columns = [
-      { x: GAP, panels: [head, tray, mapPanel, swapPanel, supplyPanel] },
+      { x: GAP, panels: [head, tray, drawMap, swapPanel, supplyPanel] },
       { x: 2 * GAP + COLUMN, panels: [resultPanel, seatsPanel, handPanel, riverPanel] },
     ];
     for (const column of columns) {

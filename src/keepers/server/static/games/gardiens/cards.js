@@ -68,9 +68,3 @@ export function cardRow(ctx, cards, y, width, keyOf, size = [92, 124]) {
   return cards.map((card, i) => faceCard(ctx, card, i * (w + gap), y, w, h,
     keyOf ? keyOf(card, i) : null));
 }
-
-/** The name of an event (an instance such as EV07#2) from the catalogue. */
-export function eventName(ctx, instance) {
-  const id = cardId(instance);
-  return term(ctx, `name.${id}`, id);
-}

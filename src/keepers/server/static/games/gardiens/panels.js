@@ -3,7 +3,7 @@
 // Each panel function takes (view, ctx, width) and returns [group, height], or null when
 // it has nothing to show.
 
-import { cardRow, eventName, faceCard, pile } from "./cards.js";
+import { cardRow, faceCard, pile } from "./cards.js";
 import {
   EDGE, INK, PARCHMENT, PLAYER, RESOURCES, building, buildingName, colourName, cube, die, el,
   frame, label, pawn, resourceName, ring, say, target, term, titled, wrap,
@@ -18,8 +18,6 @@ function disc(ctx, x, y, colour, r = 11) {
 }
 
 const NARROW = 560;
-/** Pixels a text of `size` takes, roughly (the board is drawn before it is shown). */
-const textWidth = (text, size) => String(text).length * size * 0.6;
 
 /** Round, first player, who decides what, the event in force, the viewer's colour. */
 export function head(view, ctx, width) {
