@@ -19,6 +19,8 @@ from pathlib import Path
 from serverhelp import free_port
 
 TOOLS = ("initdb", "pg_ctl")
+DEBIAN_ROOT = Path("/usr/lib/postgresql")
+"""Where Debian installs each PostgreSQL version's binaries (<version>/bin)."""
 SUPERUSER = "keepers"
 """The cluster's superuser, which the tests connect as (trusted on 127.0.0.1 only)."""
 RUN_AS = "postgres"
@@ -30,7 +32,7 @@ def binaries() -> Path | None:
     found = shutil.which("initdb")
     if found and shutil.which("pg_ctl"):
         return Path(found).parent
-    candidates = sorted(Path("/usr/lib/postgresql").glob("*/bin"),
+    candidates = sorted(DEBIAN_ROOT.glob("*/bin"),
                         key=lambda path: _version(path.parent.name), reverse=True)
     for directory in candidates:
         if all((directory / tool).is_file() for tool in TOOLS):

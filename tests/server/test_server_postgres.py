@@ -7,7 +7,10 @@ from __future__ import annotations
 import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
+import postgres as pg
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -16,7 +19,7 @@ from postgres import Cluster
 from serverhelp import Client, ThreadServer, create, play_out
 from sqlalchemy import inspect, text
 
-from keepers.server import migrate
+from keepers.server import migrate, notify
 from keepers.server.models import Base
 from keepers.server.storage import (
     Append,
@@ -138,3 +141,31 @@ def test_a_game_is_played_and_rebuilt_on_postgresql(pg_url: str) -> None:
         assert clients[0].last["state"] == before
         play_out(clients, random.Random(9))
         assert clients[0].last["over"]
+
+
+def test_the_cluster_is_found_and_listens_on_127_0_0_1_only(postgres: Cluster) -> None:
+    engine = open_engine(postgres.server_url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SHOW listen_addresses")).scalar() == "127.0.0.1"
+        assert connection.execute(text("SHOW port")).scalar() == str(postgres.port)
+    engine.dispose()
+
+
+def test_without_postgresql_its_tests_say_why_they_are_skipped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(pg, "DEBIAN_ROOT", tmp_path / "none")
+    assert pg.binaries() is None
+    assert "PostgreSQL is not installed" in str(pg.missing_reason())
+    skipped: list[str] = []
+    with pytest.raises(AssertionError):  # a cluster is never started without its binaries
+        pg.make_cluster(skipped.append)
+    assert skipped and "initdb" in skipped[0]
+
+
+def test_notices_are_read_strictly() -> None:
+    assert notify.parse("5f0c1d2e3a4b5c6d 12") == ("5f0c1d2e3a4b5c6d", 12)
+    assert notify.parse("5f0c1d2e3a4b5c6d seats") == ("5f0c1d2e3a4b5c6d", None)
+    for junk in ("", "5f0c", "5f0c -1", "5f0c 1.5", "5f0c twelve", " 12"):
+        assert notify.parse(junk) is None, junk
+    assert notify.conninfo("postgresql+psycopg://u:p@h:5433/d") == "postgresql://u:p@h:5433/d"
