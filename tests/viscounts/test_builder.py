@@ -35,7 +35,8 @@ def test_builder_sets_a_table_in_the_rules_terms() -> None:
                          purse={1: {"silver": 7, "stone": 2}}, markers={1: (2, 6)},
                          debts={1: (1, 1)}, deeds={2: (2, 1)}, viscounts={1: "9"},
                          castle={0: {"A1": 2, "C3": 1}}, buildings={"5a": (2, "TP2")},
-                         townsfolk={3: "TF-B-peddler"}, leader=2)
+                         townsfolk_tops={3: "TF-B-peddler"}, manuscript_tops={1: "M07"},
+                         manuscripts={0: ["M03"]}, leader=2)
     pos, player = s.position, s.position.players[1]
     assert (s.decision().player, pos.phase, pos.current) == (1, "action", 1)  # type: ignore[union-attr]
     assert player.hand == ["TF-B-courier"] and player.draw == ["TF-S-abbot", "TF-S-squire"]
@@ -48,6 +49,8 @@ def test_builder_sets_a_table_in_the_rules_terms() -> None:
     assert pos.players[0].supply == 20 - 3
     assert pos.spots == {"5a": [2, "trading_post"]} and not pos.players[2].covered[1]
     assert pos.tf_piles[pos.geo.arrangement.index(3)][-1] == "TF-B-peddler"
+    assert pos.ms_piles[pos.geo.arrangement.index(1)][-1] == "M07"
+    assert pos.players[0].manuscripts == ["M03"]
     assert pos.leader == 2
     assert _all_cards(s) == _all_cards(builder.position(3, seed=4))            # every card still once (VB-2.2)
 
@@ -113,8 +116,10 @@ def test_builder_sets_up_solo_and_expansion_games() -> None:
     ({"phase": "move", "turn": 1, "players": 1}, "not the AI's"),
     ({"turn": 5}, "turn names the player 5"),
     ({"effect": "gain(silver="}, "effect 'gain(silver=' is not an effect"),
-    ({"townsfolk": {6: "TF-B-courier"}}, "townsfolk names the segment 6"),
+    ({"townsfolk_tops": {6: "TF-B-courier"}}, "townsfolk_tops names the segment 6"),
     ({"expansions": "dragons"}, "expansions"),
+    ({"manuscript_tops": {1: "M99"}}, "manuscript_tops[1] names 'M99'"),
+    ({"manuscripts": {0: ["M01", "M01"]}}, "manuscripts[0] names 'M01'"),
 ])
 def test_builder_refuses_impossible_tables(kwargs: dict[str, Any], words: str) -> None:
     """VB-1, VB-2.2: a table the components cannot make is refused in one line naming it."""

@@ -333,9 +333,9 @@ def test_vb_r02_any_covered_slot_of_a_type() -> None:
 def test_vb_r03_vb_r33_dismiss_needs_printed_icon_and_a_taken_action() -> None:
     """VB-R03 / VB-R33: dismissal needs a printed icon of the type (or criminal)."""
     at_space_1 = {"ring": RING, "rotation": 0, "viscounts": {0: "1"}, "purse": {0: {"silver": 5}}}
-    state = bare_table(2, townsfolk={1: "TF-B-friar"}, **at_space_1)        # cleric only
+    state = bare_table(2, townsfolk_tops={1: "TF-B-friar"}, **at_space_1)        # cleric only
     assert actions.dismiss_candidates(state.position, 0, "trade") == []
-    state = bare_table(2, townsfolk={1: "TF-B-lookout"}, **at_space_1)      # criminal
+    state = bare_table(2, townsfolk_tops={1: "TF-B-lookout"}, **at_space_1)      # criminal
     assert actions.dismiss_candidates(state.position, 0, "trade") == [("TF-B-lookout", 1)]
     assert actions.dismiss_candidates(state.position, 0, "build") == [("TF-B-lookout", 1)]
 

@@ -28,7 +28,7 @@ def test_vb_x02_trade_with_criminal_and_dismissal() -> None:
                        purse={0: {"silver": 3}}, markers={0: (2, 6)},
                        discards={0: ["TF-S-abbot", "TF-S-squire"]},
                        draws={0: ["TF-S-labourer", "TF-S-lender", "TF-S-trader", "TF-S-financier"]},
-                       townsfolk={2: "TF-B-courier"})              # space 4 is on segment 2
+                       townsfolk_tops={2: "TF-B-courier"})              # space 4 is on segment 2
     red = state.position.players[0]
     assert state.position.geo.trade_kind(red.node) == "gold"
     assert "action trade" in state.legal_actions()

@@ -173,14 +173,11 @@ def test_vb_6_3_5_construct_needs_a_spot_in_the_river_group() -> None:
 
 def test_vb_6_3_7_transcribe_and_cleric_bonus() -> None:
     """VB-6.3.7 / VB-R23: a third manuscript of one ribbon claims the cleric bonus."""
-    state = blank_game(2)
+    state = bare_table(2, ring=RING, turn=0, phase="action", viscounts={0: "3.5"},   # 1.I
+                       manuscript_tops={2: "M05"},                 # grey, cost 3
+                       manuscripts={0: ["M01", "M11"]},            # two greys
+                       spaces={0: ["TF-S-abbot", "TF-B-friar", "TF-B-priest"]})  # 3 clerics
     player = state.position.players[0]
-    player.node = "1.I"
-    pile = state.position.ms_piles[1]
-    pile[-1] = "M05"                                             # grey, cost 3
-    player.manuscripts = ["M01", "M11"]                          # two greys
-    player.spaces = ["TF-S-abbot", "TF-B-friar", "TF-B-priest"]  # 3 clerics
-    start_task(state, 0, "action", "action", 0)
     drain(state, "action transcribe")
     assert "M05" in player.manuscripts and state.position.cleric["grey"] == 0
     assert player.bonus == ["grey"] and state.position.turn.get("transcribed")
@@ -202,7 +199,7 @@ def test_vb_6_4_1_recruit_and_workshop_slot_1() -> None:
     """VB-6.4.1 / VB-6.4.2: pay, discard pile, top-right effect; WS1 offers a discard."""
     state = bare_table(2, ring=RING, turn=0, phase="recruit", viscounts={0: "1"},
                        purse={0: {"silver": 5}}, hands={0: ["TF-S-abbot"]},
-                       buildings={"3a": (0, "WS1")}, townsfolk={1: "TF-B-friar"})
+                       buildings={"3a": (0, "WS1")}, townsfolk_tops={1: "TF-B-friar"})
     player = state.position.players[0]
     assert state.legal_actions() == ["recruit TF-B-friar", "recruit pass"]
     kinds = drain(state, "recruit TF-B-friar", "discard TF-S-abbot")

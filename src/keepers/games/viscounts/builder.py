@@ -4,9 +4,10 @@
 player's hand, draw pile, discard pile and card spaces (by id), their silver and
 resources, corruption and virtue markers, debts and deeds, where each Viscount stands (by
 the printed number of its space), their workers in the castle (by section and tier,
-``"A1"`` to ``"E3"``), the buildings on the board (by spot), the top card of townsfolk
-piles (by segment), the castle leader, and the moment the game waits at: the start of a
-phase of a player's turn, maybe with an effect for that player to resolve first.
+``"A1"`` to ``"E3"``), the buildings on the board (by spot), the top of the townsfolk
+and manuscript piles (by segment), the castle leader, and the moment the game waits at:
+the start of a phase of a player's turn, maybe with an effect for that player to resolve
+first.
 
 It starts from a seeded game whose setup takes every first choice (VB-5) and changes only
 what is named, so every component is still exactly once in the game (VB-1): a card named
@@ -65,7 +66,8 @@ def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
              viscounts: Mapping[int, str] | None = None,
              castle: Mapping[int, Mapping[str, int]] | None = None,
              buildings: Mapping[str, tuple[int, str]] | None = None,
-             townsfolk: Mapping[int, str] | None = None,
+             townsfolk_tops: Mapping[int, str] | None = None,
+             manuscript_tops: Mapping[int, str] | None = None,
              manuscripts: Mapping[int, Sequence[str]] | None = None,
              leader: int | None = None) -> ViscountsState:
     """A game of ``players`` (1: solo against the AI, player 1) in ``round``, at the start of
@@ -91,16 +93,19 @@ def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
     tier; VB-4); ``manuscripts`` the manuscripts each player holds.  ``buildings`` maps
     spots (``"2b"``) to the owner and the slot its building leaves (``"WS1"``; the AI's
     ``"AI1"``...), or a public building (``"PB-workshop"``, Keeper of Keys).
-    ``townsfolk`` puts a card on top of the townsfolk pile beside a segment (1-5).
+    ``townsfolk_tops`` and ``manuscript_tops`` put a card or manuscript on top of the
+    pile beside a segment (1-5).
     Raises :class:`RecordError` in one line naming what the components cannot make.
     """
     pos = _set_up(players, seed, expansions, ai)
     _lay_ring(pos, ring, rotation)
     _deal(pos, {"hand": hands, "draw": draws, "discard": discards, "spaces": spaces})
-    for segment, card in (townsfolk or {}).items():
+    for segment, card in (townsfolk_tops or {}).items():
         _top(pos, segment, card)
     for seat, held in (manuscripts or {}).items():
         _hold_manuscripts(pos, _seat(pos, seat, "manuscripts"), held)
+    for segment, manuscript in (manuscript_tops or {}).items():
+        _top_manuscript(pos, segment, manuscript)
     for seat, given in (purse or {}).items():
         _fill_purse(pos.players[_seat(pos, seat, "purse")], given, f"purse[{seat}]")
     for seat, (corruption, virtue) in (markers or {}).items():
@@ -239,12 +244,29 @@ def _take(pos: Position, card: str, pool: list[str], named: set[tuple[int, str]]
 
 def _top(pos: Position, segment: int, card: str) -> None:
     """Put a townsfolk card on top of the pile beside ``segment`` (VB-3.3)."""
-    if segment not in pos.geo.arrangement:
-        raise _refuse("townsfolk", f"names the segment {segment!r}, not one from 1 to 5")
+    pile = pos.tf_piles[_ring_position(pos, segment, "townsfolk_tops")]
     if card not in pos.data.townsfolk:
-        raise _refuse(f"townsfolk[{segment}]", f"names {card!r}, which is no townsfolk card")
-    _take(pos, card, [], set(), f"townsfolk[{segment}]")
-    pos.tf_piles[pos.geo.arrangement.index(segment)].append(card)
+        raise _refuse(f"townsfolk_tops[{segment}]", f"names {card!r}, which is no "
+                                                    "townsfolk card")
+    _take(pos, card, [], set(), f"townsfolk_tops[{segment}]")
+    pile.append(card)
+
+
+def _top_manuscript(pos: Position, segment: int, manuscript: str) -> None:
+    """Put a manuscript on top of the pile beside ``segment``, from its pile (VB-3.3)."""
+    pile = pos.ms_piles[_ring_position(pos, segment, "manuscript_tops")]
+    source = next((p for p in pos.ms_piles if manuscript in p), None)
+    if source is None:
+        raise _refuse(f"manuscript_tops[{segment}]", f"names {manuscript!r}, which is no "
+                                                     "manuscript left in a pile (VB-1.2)")
+    source.remove(manuscript)
+    pile.append(manuscript)
+
+
+def _ring_position(pos: Position, segment: int, field: str) -> int:
+    if segment not in pos.geo.arrangement:
+        raise _refuse(field, f"names the segment {segment!r}, not one from 1 to 5")
+    return pos.geo.arrangement.index(segment)
 
 
 def _hold_manuscripts(pos: Position, seat: int, held: Sequence[str]) -> None:
@@ -252,8 +274,8 @@ def _hold_manuscripts(pos: Position, seat: int, held: Sequence[str]) -> None:
     player = pos.players[seat]
     back, player.manuscripts = player.manuscripts, []
     for manuscript in held:
-        source = next((pile for pile in [back, *pos.ms_piles,
-                                         *(p.manuscripts for p in pos.players)]
+        others = [p.manuscripts for p in pos.players if p is not player]
+        source = next((pile for pile in [back, *pos.ms_piles, *others]
                        if manuscript in pile), None)
         if source is None:
             raise _refuse(f"manuscripts[{seat}]", f"names {manuscript!r}, which is no "
