@@ -6,12 +6,18 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
+from pathlib import Path
 
 import pytest
+import uvicorn
 from typer.testing import CliRunner
+from websockets.sync.client import connect
 
 from keepers import cli
 from keepers.core.registry import game_names
+from keepers.server.app import create_app
+from keepers.server.cli import DEFLATE_WINDOW_BITS, listening_socket, server_config
 from keepers.server.load import percentile
 
 
@@ -53,3 +59,28 @@ def test_percentiles_are_nearest_rank() -> None:
     values = [float(number) for number in range(1, 101)]
     assert [percentile(values, share) for share in (0.5, 0.9, 0.99, 1.0)] == [50, 90, 99, 100]
     assert percentile([], 0.5) == 0.0
+
+
+def test_the_server_compresses_each_state_against_the_last(tmp_path: Path) -> None:
+    """`keepers serve` compresses with a window that holds a whole state (the load's
+    CPU and bytes per state drop three- and sixfold; docs/performance.md)."""
+    sock = listening_socket("127.0.0.1", 0)
+    server = uvicorn.Server(server_config(create_app(f"sqlite:///{tmp_path / 'g.db'}"),
+                                          log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            assert thread.is_alive(), "the server did not start"
+            thread.join(0.02)
+        port = sock.getsockname()[1]
+        with connect(f"ws://127.0.0.1:{port}/api/games/none/ws", open_timeout=60) as ws:
+            negotiated = ws.response.headers["Sec-WebSocket-Extensions"]
+            ws.send(json.dumps({"type": "hello"}))
+            assert json.loads(ws.recv(60))["code"] == "not_found"
+        assert f"server_max_window_bits={DEFLATE_WINDOW_BITS}" in negotiated
+        assert DEFLATE_WINDOW_BITS == 14
+    finally:
+        server.should_exit = True
+        thread.join(60)
+        sock.close()
