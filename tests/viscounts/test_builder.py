@@ -94,6 +94,9 @@ def test_builder_sets_up_solo_and_expansion_games() -> None:
     assert s.position.ext["owned"][0] == ["PB-workshop"]
     s = builder.position(3, expansions="gates", turn=1, spaces={0: ["KO", None, None]})
     assert s.position.players[0].spaces[0] == "KO"
+    s = builder.position(2, expansions="gates", boards={0: "MB1", 1: "MB3"})
+    assert s.position.ext["boards"] == ["MB1", "MB3"]                   # VG-2.1
+    assert [p.manuscripts for p in s.position.players] == [["MB1-S"], ["MB3-S"]]
 
 
 @pytest.mark.parametrize(("kwargs", "words"), [
@@ -119,6 +122,7 @@ def test_builder_sets_up_solo_and_expansion_games() -> None:
     ({"townsfolk_tops": {6: "TF-B-courier"}}, "townsfolk_tops names the segment 6"),
     ({"expansions": "dragons"}, "expansions"),
     ({"manuscript_tops": {1: "M99"}}, "manuscript_tops[1] names 'M99'"),
+    ({"boards": {0: "MB1"}}, "boards[0] names 'MB1', not a manuscript board"),
     ({"manuscripts": {0: ["M01", "M01"]}}, "manuscripts[0] names 'M01'"),
 ])
 def test_builder_refuses_impossible_tables(kwargs: dict[str, Any], words: str) -> None:

@@ -5,11 +5,12 @@ rulings of section 14.4 (VG-R..)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from keepers.core.errors import RuleError
-from keepers.games.viscounts import GAME, ViscountsState, flow
+from keepers.games.viscounts import GAME, ViscountsState, builder, flow
 from keepers.games.viscounts.data import load_data
 from keepers.games.viscounts.rules import actions, concepts, effects, turns
 from keepers.games.viscounts.rules.scoring import final_scores, icon_total
@@ -152,6 +153,17 @@ def _unlock(state: ViscountsState, *columns: int, seat: int = 0) -> None:
                                        if m.set == "Base" and m.ribbon == ribbon))
 
 
+def _gates_table(*columns: int, **named: Any) -> ViscountsState:
+    """A builder table of a Gates of Gold game at seat 0's primary action, manuscript board
+    MB1 with the columns ``columns`` unlocked by a base manuscript of each colour (VG-2.2)."""
+    colours = DATA.manuscript_boards["MB1"].colours
+    unlocking = [next(m.id for m in DATA.manuscripts.values()
+                      if m.set == "Base" and m.ribbon == colours[c - 1]) for c in columns]
+    named = {"turn": 0, "phase": "action", **named}
+    return builder.position(2, expansions="gates", boards={0: "MB1"},
+                            manuscripts={0: ["MB1-S", *unlocking]}, **named)
+
+
 def test_column_1_takes_a_kings_order_instead_of_a_paid_hire() -> None:
     """VG-2.2 column 1 / VG-R03: instead of a hire the player may take a king's order for
     3 silver; it counts as a hire (workshop slot 1's discard, on_hire)."""
@@ -200,11 +212,8 @@ def test_column_1_in_the_recruit_phase() -> None:
 def test_column_2_pays_silver_with_a_resource() -> None:
     """VG-2.2 column 2 / VG-2.3: a resource in place of a silver, at a decision of the
     owner's turn; the interrupted decision is asked again."""
-    state = gates_position()
-    _unlock(state, 2)
+    state = _gates_table(2, purse={0: {"ink": 1, "silver": 0}})
     player = state.position.players[0]
-    player.ink, player.silver = 1, 0
-    state = _asked(state, "action", 0)
     before = set(state.legal_actions())
     assert "board silver ink" in before
     state.apply("board silver ink")
@@ -214,24 +223,18 @@ def test_column_2_pays_silver_with_a_resource() -> None:
 
 def test_column_3_pays_2_silver_to_draw() -> None:
     """VG-2.2 column 3: pay 2 silver, draw the top card."""
-    state = gates_position()
-    _unlock(state, 3)
+    state = _gates_table(3, purse={0: {"silver": 2}})
     player = state.position.players[0]
-    player.silver = 2
     top = player.draw[-1]
-    state = _asked(state, "action", 0)
     state.apply("board draw")
     assert player.silver == 0 and player.hand[-1] == top
 
 
 def test_column_4_pays_3_resources_to_rearrange() -> None:
     """VG-2.2 column 4: pay any 3 resources (one decision each), then rearrange."""
-    state = gates_position()
-    _unlock(state, 4)
+    state = _gates_table(4, purse={0: {"ink": 2, "stone": 1, "gold": 0}},
+                         spaces={0: ["TF-S-squire", "TF-S-abbot", None]})
     player = state.position.players[0]
-    player.ink, player.stone = 2, 1
-    player.spaces = ["TF-S-squire", "TF-S-abbot", None]
-    state = _asked(state, "action", 0)
     state.apply("board rearrange")
     for resource in ("spend ink", "spend stone"):
         assert state.pending().kind == "spend"
@@ -245,10 +248,7 @@ def test_column_4_pays_3_resources_to_rearrange() -> None:
 
 def test_locked_columns_are_refused_with_the_clause() -> None:
     """VG-2.2: a locked column's ability is not offered and is refused with the clause."""
-    state = gates_position()
-    player = state.position.players[0]
-    player.ink, player.silver = 5, 5
-    state = _asked(state, "action", 0)
+    state = _gates_table(purse={0: {"ink": 5, "silver": 5}})
     assert not any(o.startswith("board") for o in state.legal_actions())
     assert _refused(state, "board draw") == "VG-2.2"
     assert _refused(state, "board silver ink") == "VG-2.2"
@@ -274,23 +274,14 @@ def test_abilities_only_in_the_owners_turn_and_in_the_middle_of_actions() -> Non
 def test_turn_opens_and_closes_with_the_abilities() -> None:
     """VG-2.3: with a usable ability the turn opens before the shift (so a rearrangement can
     choose the card that drops off) and closes after the draw."""
-    state = gates_position()
-    _unlock(state, 4)
-    pos = state.position
-    player = pos.players[0]
-    player.ink = 3
-    player.spaces = ["TF-S-squire", "TF-S-abbot", "TF-S-labourer"]
-    pos.stack = []
-    turns.begin_turn(pos, 0)
-    _fresh(state)
+    three = {"purse": {0: {"ink": 3}},
+             "spaces": {0: ["TF-S-squire", "TF-S-abbot", "TF-S-labourer"]}}
+    state = _gates_table(4, phase=None, **three)                # the start of the turn
+    player = state.position.players[0]
     assert state.pending().kind == "window"
     assert set(state.legal_actions()) == {"turn begin", "board rearrange"}
     assert player.spaces[2] == "TF-S-labourer"         # not shifted yet
-    pos.stack = []
-    pos.phase = "draw"
-    player.ink = 3
-    turns.begin_draw(pos, 0)
-    _fresh(state)
+    state = _gates_table(4, phase="draw", **three)
     assert state.pending().kind == "window" and "turn end" in state.legal_actions()
 
 

@@ -69,6 +69,7 @@ def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
              townsfolk_tops: Mapping[int, str] | None = None,
              manuscript_tops: Mapping[int, str] | None = None,
              manuscripts: Mapping[int, Sequence[str]] | None = None,
+             boards: Mapping[int, str] | None = None,
              leader: int | None = None) -> ViscountsState:
     """A game of ``players`` (1: solo against the AI, player 1) in ``round``, at the start of
     ``phase`` of ``turn``'s turn (by default the start of the start player's turn).
@@ -94,12 +95,15 @@ def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
     spots (``"2b"``) to the owner and the slot its building leaves (``"WS1"``; the AI's
     ``"AI1"``...), or a public building (``"PB-workshop"``, Keeper of Keys).
     ``townsfolk_tops`` and ``manuscript_tops`` put a card or manuscript on top of the
-    pile beside a segment (1-5).
+    pile beside a segment (1-5).  ``boards`` deals Gates of Gold manuscript boards
+    (``"MB1"``) with their starting manuscripts (VG-2.1).
     Raises :class:`RecordError` in one line naming what the components cannot make.
     """
     pos = _set_up(players, seed, expansions, ai)
     _lay_ring(pos, ring, rotation)
     _deal(pos, {"hand": hands, "draw": draws, "discard": discards, "spaces": spaces})
+    for seat, board in (boards or {}).items():
+        _deal_board(pos, _seat(pos, seat, "boards"), board)
     for segment, card in (townsfolk_tops or {}).items():
         _top(pos, segment, card)
     for seat, held in (manuscripts or {}).items():
@@ -267,6 +271,25 @@ def _ring_position(pos: Position, segment: int, field: str) -> int:
     if segment not in pos.geo.arrangement:
         raise _refuse(field, f"names the segment {segment!r}, not one from 1 to 5")
     return pos.geo.arrangement.index(segment)
+
+
+def _deal_board(pos: Position, seat: int, board: str) -> None:
+    """A manuscript board and its starting manuscript for a person; a board another person
+    held goes to them in exchange for theirs (VG-2.1)."""
+    dealt: list[str | None] = pos.ext["boards"] if gates_on(pos) else [None] * len(pos.players)
+    mine = dealt[seat]
+    if board not in pos.data.manuscript_boards or mine is None:
+        raise _refuse(f"boards[{seat}]", f"names {board!r}, not a manuscript board of a "
+                                         "person in this game (VG-2.1)")
+    if board in dealt:
+        _swap_board(pos, dealt.index(board), board, mine)
+    _swap_board(pos, seat, mine, board)
+
+
+def _swap_board(pos: Position, seat: int, old: str, new: str) -> None:
+    held = pos.players[seat].manuscripts
+    held[held.index(f"{old}-S")] = f"{new}-S"
+    pos.ext["boards"][seat] = new
 
 
 def _hold_manuscripts(pos: Position, seat: int, held: Sequence[str]) -> None:
