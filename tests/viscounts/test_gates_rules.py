@@ -167,15 +167,14 @@ def _gates_table(*columns: int, **named: Any) -> ViscountsState:
 def test_column_1_takes_a_kings_order_instead_of_a_paid_hire() -> None:
     """VG-2.2 column 1 / VG-R03: instead of a hire the player may take a king's order for
     3 silver; it counts as a hire (workshop slot 1's discard, on_hire)."""
-    state = gates_position()
+    state = _gates_table(purse={0: {"silver": 3}}, effect="hire")
     pos = state.position
     player = pos.players[0]
-    player.silver = 3
-    player.covered[6] = False                      # workshop slot 1: on_hire(discard(1))
-    state = _asked(state, "hire", 0, "paid")
+    assert not player.covered[6]           # setup built workshop slot 1: on_hire(discard(1))
+    orders = pos.ext["ko_pile"]
     assert "hire KO" in state.legal_actions()
     state.apply("hire KO")
-    assert player.silver == 0 and "KO" in player.discard and pos.ext["ko_pile"] == 21
+    assert player.silver == 0 and "KO" in player.discard and pos.ext["ko_pile"] == orders - 1
     assert state.pending().kind == "discard"       # the order's discard, then the slot's
     assert ("eff", 0, "discard(1)", "") in pos.stack
 
@@ -197,13 +196,9 @@ def test_column_1_after_a_free_hire_is_free_and_needs_a_kings_order() -> None:
 def test_column_1_in_the_recruit_phase() -> None:
     """VG-2.2 column 1: in phase 4 a king's order may replace the hire of the adjacent
     townsfolk, even one the player cannot afford."""
-    state = gates_position()
+    state = _gates_table(phase="recruit", purse={0: {"silver": 3}}, ring=(1, 2, 3, 4, 5),
+                         viscounts={0: "1"}, townsfolk_tops={1: "TF-B-antagonist"})  # 5 silver
     pos = state.position
-    pos.players[0].silver = 3
-    pos.tf_piles[0] = ["TF-B-antagonist"]          # 5 silver: unaffordable
-    pos.phase = "recruit"
-    turns.begin_recruit(pos, 0)
-    _fresh(state)
     assert set(state.legal_actions()) >= {"recruit KO", "recruit pass"}
     state.apply("recruit KO")
     assert "KO" in pos.players[0].discard and pos.players[0].silver == 0
