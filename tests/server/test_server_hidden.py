@@ -17,7 +17,7 @@ from keepers.core.record import GameRecord
 OPTIONS = {"keythedral": {"max_rounds": 2}, "gardiens": {}, "viscounts": {}}
 KEYS = {
     "welcome": {"type", "protocol", "game_id", "game", "players", "seat"},
-    "state": {"type", "state", "status", "view", "decision", "legal", "over", "result",
+    "state": {"type", "state", "status", "view", "log", "decision", "legal", "over", "result",
               "clock"},
     "accepted": {"type", "state", "action"},
     "error": {"type", "code", "message", "clause", "state"},
@@ -39,7 +39,7 @@ def plain(value: Any) -> Any:
 
 
 def check_message(message: dict[str, Any], seat: int | None, states: list[GameState],
-                  secrets: list[str], own: set[str]) -> None:
+                  secrets: list[str], own: set[str], actions: list[str]) -> None:
     """One message to ``seat`` against the engine's own answer for that seat."""
     assert set(message) == KEYS[message["type"]], message["type"]
     text = json.dumps(message)
@@ -59,6 +59,10 @@ def check_message(message: dict[str, Any], seat: int | None, states: list[GameSt
         assert message["decision"]["prompt"] == (decision.prompt if mine else None)
     expected = state.legal_actions() if mine and message["status"] == "ongoing" else []
     assert [item["action"] for item in message["legal"]] == expected
+    for entry in message["log"]:  # the log names public decisions only, each as it was
+        asked = states[entry["state"] - 1].decision()
+        assert asked is not None and asked.public and asked.player == entry["seat"]
+        assert entry["action"] == actions[entry["state"] - 1]
 
 
 @pytest.mark.parametrize("name", sorted(OPTIONS))
@@ -83,7 +87,7 @@ def test_every_message_holds_only_the_seats_view(server: ThreadServer, name: str
         assert numbers == sorted(numbers) and numbers[-1] == len(record.actions)
         assert sorted(set(numbers)) == list(range(numbers[0], numbers[-1] + 1))  # no gap
         for message in client.messages:
-            check_message(message, client.seat, states, secrets, own)
+            check_message(message, client.seat, states, secrets, own, record.actions)
     public = httpx.get(f"{server.url}/api/games/{game_id}/view").json()
     assert public == {"state": len(record.actions), "view": plain(states[-1].view(None)),
                       "over": True}

@@ -88,3 +88,57 @@ def screenshot(page: Any, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# -- playing through the page ---------------------------------------------------------
+WATCH_SCRIPT = """
+window.__seen = {};
+const watchState = () => {
+  const main = document.querySelector("main");
+  const note = () => {
+    const state = main.dataset.state;
+    if (state !== undefined && !(state in window.__seen)) {
+      window.__seen[state] = performance.timeOrigin + performance.now();
+    }
+  };
+  new MutationObserver(note).observe(main, { attributes: true, attributeFilter: ["data-state"] });
+  note();
+};
+document.addEventListener("click", () => {
+  window.__clickAt = performance.timeOrigin + performance.now();
+}, true);
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchState);
+else watchState();
+"""
+"""Injected into every page a test plays: when each state number was first drawn, and
+when the last click happened (both on the machine's clock, comparable across pages)."""
+
+
+def watch_timing(page: Any) -> None:
+    """Note the drawing time of every state on this page (survives reloads)."""
+    page.context.add_init_script(WATCH_SCRIPT)
+
+
+def state_of(page: Any) -> int:
+    """The state number the page shows (-1 before the first)."""
+    value = page.evaluate("() => document.querySelector('main').dataset.state ?? null")
+    return -1 if value is None else int(value)
+
+
+def legal_targets(page: Any) -> list[str]:
+    """The board targets the page highlights as the next step of a legal decision."""
+    keys: list[str] = page.eval_on_selector_all(
+        "#board [data-target].legal", "els => els.map(e => e.dataset.target)")
+    return sorted(set(keys))
+
+
+def listed_actions(page: Any) -> list[str]:
+    """The decisions in the page's list (empty when it is not this seat's decision)."""
+    actions: list[str] = page.eval_on_selector_all(
+        "#decisions button[data-action]", "els => els.map(e => e.dataset.action)")
+    return actions
+
+
+def click_target(page: Any, key: str) -> None:
+    """Click the board element whose target key is ``key`` (the first, if several)."""
+    page.locator(f'#board [data-target="{key}"]').first.click(force=True)

@@ -32,7 +32,8 @@ class TooLarge(Exception):
 
 
 class BodyLimit:
-    """Refuses a request body larger than :data:`MAX_BODY_BYTES` before anything parses it."""
+    """Refuses a request body larger than :data:`MAX_BODY_BYTES` (a record to replay:
+    :data:`web.MAX_REPLAY_BYTES`) before anything parses it."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -41,9 +42,10 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = web.MAX_REPLAY_BYTES if scope["path"] == web.REPLAY_PATH else MAX_BODY_BYTES
         declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
-        if not declared.isdigit() or int(declared) > MAX_BODY_BYTES:
-            await _too_large(scope, receive, send)
+        if not declared.isdigit() or int(declared) > limit:
+            await _too_large(scope, receive, send, limit)
             return
         seen = 0
 
@@ -51,19 +53,19 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > MAX_BODY_BYTES:
+            if seen > limit:
                 raise TooLarge
             return message
 
         try:
             await self.app(scope, counted, send)
         except TooLarge:
-            await _too_large(scope, receive, send)
+            await _too_large(scope, receive, send, limit)
 
 
-async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
     body = ErrorBody(code="too_large", message=f"a request body holds at most "
-                     f"{MAX_BODY_BYTES} bytes")
+                     f"{limit} bytes")
     await JSONResponse(body.model_dump(), status_code=413)(scope, receive, send)
 
 

@@ -196,10 +196,12 @@ class ErrorBody(BaseModel):
 
 # -- websocket: client to server ---------------------------------------------
 class Hello(Strict):
-    """The first message: a seat token to play, none to watch."""
+    """The first message: a seat token to play, none to watch; ``lang`` the language of
+    the labels, prompts and log this connection receives (default English)."""
 
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN_CHARS)] | None = None
+    lang: Annotated[str, Field(min_length=2, max_length=10)] | None = None
 
 
 class Decide(Strict):
@@ -216,8 +218,15 @@ class Sync(Strict):
     type: Literal["sync"]
 
 
-ClientMessage = Annotated[Hello | Decide | Sync, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Decide | Sync] = TypeAdapter(ClientMessage)
+class Info(Strict):
+    """Ask what the card, tile or space ``name`` does (the terminal's ``info <name>``)."""
+
+    type: Literal["info"]
+    name: Annotated[str, Field(min_length=1, max_length=100)]
+
+
+ClientMessage = Annotated[Hello | Decide | Sync | Info, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Decide | Sync | Info] = TypeAdapter(ClientMessage)
 
 
 # -- websocket: server to client -----------------------------------------------
@@ -239,6 +248,15 @@ class Pending(BaseModel):
     seat: int
     kind: str
     prompt: str | None = None
+
+
+class Logged(BaseModel):
+    """A public decision taken: its number, who took it, its text and its label."""
+
+    state: int
+    seat: int
+    action: str
+    label: str
 
 
 class Legal(BaseModel):
@@ -273,6 +291,7 @@ class StateMessage(BaseModel):
     state: int
     status: Status
     view: dict[str, Any]
+    log: list[Logged] = Field(default_factory=list, description="the last public decisions")
     decision: Pending | None
     legal: list[Legal]
     over: bool
@@ -286,6 +305,15 @@ class Accepted(BaseModel):
     type: Literal["accepted"] = "accepted"
     state: int
     action: str
+
+
+class InfoText(BaseModel):
+    """The answer to an info request, in the connection's language (``text`` None: the
+    game knows no such name)."""
+
+    type: Literal["info"] = "info"
+    name: str
+    text: str | None
 
 
 class ErrorMessage(BaseModel):

@@ -7,17 +7,21 @@ where decisions are made), so a view or a bot's copy is always of one whole stat
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from datetime import datetime
 from typing import cast
 
 from pydantic import BaseModel
 
 from keepers.core.game import Bot, Game, GameState
+from keepers.core.i18n import speaking
 from keepers.core.match import bot_seed
 from keepers.server import clocks, tokens
 from keepers.server.protocol import (
     GameSummary,
+    InfoText,
     Legal,
+    Logged,
     Pending,
     Result,
     SeatInfo,
@@ -29,6 +33,8 @@ from keepers.server.storage import GameEntry
 
 MAX_BACKLOG = 1000
 """Messages waiting for one connection before it is closed as not reading."""
+LOG_LENGTH = 12
+"""Public decisions a state message recalls (the log beside a browser's board)."""
 
 
 class Refusal(Exception):
@@ -50,8 +56,10 @@ class Watcher:
     waiting messages its outbox ends with ``None``, and the connection is closed (the
     client reconnects and gets the current state)."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, lang: str | None = None) -> None:
         self.seat = seat
+        self.lang = lang
+        """The language of this connection's texts (None: the server's)."""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.lagging = False
 
@@ -82,6 +90,9 @@ class GameSession:
         self.watchers: set[Watcher] = set()
         self.bots: dict[int, Bot] = _make_bots(game, entry)
         self.driver: asyncio.Task[None] | None = None
+        self.log: deque[tuple[int, int, str]] = deque(maxlen=LOG_LENGTH)
+        """(state number, seat, decision) of the last public decisions since the game was
+        loaded; a secret decision (a poll only some seats receive) is never logged."""
         self.clock = clocks.Clock.of(entry)
         self.alarm = clocks.Alarm()
 
@@ -127,6 +138,23 @@ class GameSession:
         """The game as listed."""
         return summarize(self.entry)
 
+    def note(self, number: int, action: str) -> None:
+        """Log decision ``number``, ``action`` answering the current state, if it is public."""
+        decision = self.state.decision()
+        if decision is not None and decision.public:
+            self.log.append((number, decision.player, action))
+
+    def info(self, seat: int | None, name: str, lang: str | None = None) -> InfoText:
+        """What the card, tile or space ``name`` does, read from ``seat``'s own view."""
+        with speaking(lang):
+            return InfoText(name=name, text=self.game.info(name, self.state.view(seat)))
+
+    def logged(self) -> list[Logged]:
+        """The log, each decision labelled in the current language."""
+        return [Logged(state=number, seat=seat, action=action,
+                       label=self.game.describe_action(action))
+                for number, seat, action in self.log]
+
     def message_for(self, seat: int | None, at: datetime | None = None) -> StateMessage:
         """The current state as ``seat`` may see it (None: a spectator), its clocks read
         at ``at`` (default: now)."""
@@ -143,18 +171,26 @@ class GameSession:
         clock = None if self.clock is None else self.clock.view(
             self.state, self.entry.status, self.entry.players, at or clocks.wall())
         return StateMessage(state=self.number, status=_status(self.entry.status),
-                            view=self.state.view(seat), decision=pending, legal=legal,
+                            view=self.state.view(seat), log=self.logged(), decision=pending,
+                            legal=legal,
                             over=self.over(), result=self.result(), clock=clock)
 
+    def message_to(self, watcher: Watcher) -> StateMessage:
+        """The current state for one connection: its seat's view, in its language."""
+        with speaking(watcher.lang):
+            return self.message_for(watcher.seat)
+
     def broadcast(self) -> None:
-        """Push the current state to every watcher, each seeing its own view (the clocks
-        read at one instant for all)."""
+        """Push the current state to every watcher, each seeing its own view in its own
+        language (the clocks read at one instant for all)."""
         at = clocks.wall()
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str | None], str] = {}
         for watcher in self.watchers:
-            if watcher.seat not in texts:
-                texts[watcher.seat] = self.message_for(watcher.seat, at).model_dump_json()
-            watcher.push(texts[watcher.seat])
+            key = (watcher.seat, watcher.lang)
+            if key not in texts:
+                with speaking(watcher.lang):
+                    texts[key] = self.message_for(watcher.seat, at).model_dump_json()
+            watcher.push(texts[key])
 
 
 def _make_bots(game: Game, entry: GameEntry) -> dict[int, Bot]:

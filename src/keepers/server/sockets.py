@@ -9,6 +9,7 @@ import contextlib
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from keepers.core.i18n import languages
 from keepers.server.hub import Hub
 from keepers.server.protocol import (
     CLIENT_MESSAGE,
@@ -16,6 +17,7 @@ from keepers.server.protocol import (
     Decide,
     ErrorMessage,
     Hello,
+    Info,
     Sync,
     Welcome,
 )
@@ -32,7 +34,7 @@ class Closed(Exception):
     """The client went away."""
 
 
-async def _receive(socket: WebSocket) -> Hello | Decide | Sync:
+async def _receive(socket: WebSocket) -> Hello | Decide | Sync | Info:
     """The next client message, checked for size before it is parsed, then validated."""
     message = await socket.receive()
     if message["type"] == "websocket.disconnect":
@@ -92,11 +94,14 @@ async def _greet(socket: WebSocket, hub: Hub, game_id: str) -> tuple[GameSession
     hello = await asyncio.wait_for(_receive(socket), HELLO_TIMEOUT)
     if not isinstance(hello, Hello):
         raise Refusal("bad_message", "the first message must be a hello")
+    if hello.lang is not None and hello.lang not in languages():
+        raise Refusal("bad_message", f"lang: no language {hello.lang[:10]!r}; known: "
+                      f"{', '.join(languages())}")
     session = await hub.session(game_id)
     seat = None if hello.token is None else session.seat_for(hello.token)
     if seat is not None:
         await hub.claim(session, seat, None)
-    watcher = Watcher(seat)
+    watcher = Watcher(seat, hello.lang)
     watcher.send(Welcome(game_id=session.id, game=session.entry.game,
                          players=session.entry.players, seat=seat))
     await hub.watch(session, watcher)
@@ -111,7 +116,9 @@ async def _serve(socket: WebSocket, hub: Hub, session: GameSession, watcher: Wat
             if isinstance(message, Decide):
                 await hub.decide(session, watcher.seat, message.state, message.action, watcher)
             elif isinstance(message, Sync):
-                watcher.send(session.message_for(watcher.seat))
+                watcher.send(session.message_to(watcher))
+            elif isinstance(message, Info):
+                watcher.send(session.info(watcher.seat, message.name, watcher.lang))
             else:
                 raise Refusal("bad_message", "hello is sent once, first")
         except Refusal as refusal:

@@ -47,3 +47,13 @@ export function t(key, params = {}) {
   const text = texts[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
+
+// A text the catalogues may lack: `fallback` when no catalogue has `key`.
+export function tOr(key, fallback, params = {}) {
+  return key in texts ? t(key, params) : fallback;
+}
+
+// A game's name in the page's language (its catalogue's `web.<game>.title`).
+export function gameTitle(game) {
+  return tOr(`web.${game}.title`, game);
+}

@@ -24,24 +24,23 @@ function seatsInOrder(view) {
   return [view.viewer, ...seats.filter((s) => s !== view.viewer)];
 }
 
-/** Stack `items` ([element, height, scale]) from y; returns [placed groups, next y]. */
+/** Stack `items` ([element, height]) from y; returns [placed groups, next y]. */
 function stack(ctx, x, y, items) {
   const placed = [];
   let next = y;
-  for (const [element, height, scale = 1] of items) {
-    placed.push(ctx.svg("g", { transform: `translate(${x},${next}) scale(${scale})` }, element));
-    next += height * scale + GAP;
+  for (const [element, height] of items) {
+    placed.push(ctx.svg("g", { transform: `translate(${x},${next})` }, element));
+    next += height + GAP;
   }
   return [placed, next];
 }
 
 /** The player boards and the hand, as stack items. */
-function boardItems(ctx, view, compactOthers) {
+function boardItems(ctx, view) {
   const items = [];
   for (const seat of seatsInOrder(view)) {
-    const mine = seat === view.viewer;
-    items.push([playerBoard(ctx, view, seat), BOARD_H, mine || !compactOthers ? 1 : 0.8]);
-    if (mine) items.push([hand(ctx, view), HAND_H]);
+    items.push([playerBoard(ctx, view, seat), BOARD_H]);
+    if (seat === view.viewer) items.push([hand(ctx, view), HAND_H]);
   }
   return items;
 }
@@ -58,7 +57,7 @@ export function draw(view, ctx) {
   if (narrow()) {
     width = BOARD_W + 2 * GAP;
     const items = [[status(ctx, view, BOARD_W), 40], [at(ctx, 10, 0, rondel(ctx, view)),
-      RONDEL_SIZE], [at(ctx, 10, 0, bar[0]), BAR_H], ...boardItems(ctx, view, false)];
+      RONDEL_SIZE], [at(ctx, 10, 0, bar[0]), BAR_H], ...boardItems(ctx, view)];
     if (rowsCount) items.push([at(ctx, 10, 0, rows[0]), rows[1]]);
     const [placed, next] = stack(ctx, GAP, GAP, items);
     parts = placed;
@@ -67,7 +66,7 @@ export function draw(view, ctx) {
     width = RONDEL_SIZE + BOARD_W + 3 * GAP;
     const [leftPlaced, leftEnd] = stack(ctx, GAP, GAP, [[rondel(ctx, view), RONDEL_SIZE], bar]);
     const [rightPlaced, rightEnd] = stack(ctx, RONDEL_SIZE + 2 * GAP, GAP,
-      [[status(ctx, view, BOARD_W), 40], ...boardItems(ctx, view, view.players.length > 2)]);
+      [[status(ctx, view, BOARD_W), 40], ...boardItems(ctx, view)]);
     parts = [...leftPlaced, ...rightPlaced];
     let end = Math.max(leftEnd, rightEnd);
     if (rowsCount) {

@@ -26,15 +26,21 @@ export function head(view, ctx, width) {
   let line = "";
   if (view.result) line = say(ctx, "over");
   else if (decision) {
-    const prompt = term(ctx, `prompt.${decision.kind}`, decision.kind);
-    line = decision.player === view.you_colour ? say(ctx, "your_turn", { prompt })
-      : say(ctx, "waiting", { colour: colourName(ctx, decision.player), prompt });
+    // the prompt in the game's words; without them, only who decides (the page says what)
+    const prompt = term(ctx, `prompt.${decision.kind}`, null);
+    const colour = colourName(ctx, decision.player);
+    if (decision.player === view.you_colour) {
+      line = prompt ? say(ctx, "your_turn", { prompt }) : say(ctx, "your_turn_short");
+    } else {
+      line = prompt ? say(ctx, "waiting", { colour, prompt }) : say(ctx, "waiting_short", { colour });
+    }
   }
   const lines = wrap(line, Math.floor((width - 50) / 8.2));
   const top = narrow ? 66 : 46;
   const height = top + lines.length * 19 + 4;
   const [group] = frame(ctx, width, height, null);
-  group.appendChild(label(ctx, 14, 25, say(ctx, "round", { n: view.round }), {
+  const round = view.round ? say(ctx, "round", { n: view.round }) : say(ctx, "setup");
+  group.appendChild(label(ctx, 14, 25, round, {
     "font-size": 19, "font-weight": "bold", "font-family": "DejaVu Serif, serif" }));
   group.appendChild(label(ctx, narrow ? 14 : 130, narrow ? 47 : 25, say(ctx, "first", {
     colour: colourName(ctx, view.first_player) }), { "font-size": 15 }));

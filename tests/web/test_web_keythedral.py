@@ -1,0 +1,198 @@
+"""Keythedral in the browser: two people and a bot play through clicks on the board (the
+decision list only for decisions no board element concerns: pass, done, a bid), a page
+reloaded mid-game resumes, no page ever holds another seat's law cards, and the time from
+one page's click to the other page drawing the new state is measured (docs/performance.md,
+"Browser client"; reported, never asserted).
+
+The default run plays a whole game capped at one round (max_rounds=1, KT-14.1's end is
+then the cap); the soak run plays a whole short game (length=short, KT-1.2).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+import pytest
+from webhelp import (
+    SCREENSHOTS,
+    TIMEOUT,
+    WebServer,
+    click_target,
+    legal_targets,
+    listed_actions,
+    open_seat,
+    screenshot,
+    state_of,
+    watch_timing,
+)
+from websockets.sync.client import connect
+
+LIST_ONLY_SHARE = 0.3
+"""How often the player picks from the list when a pass or done is among the decisions."""
+
+
+def seat_view(server: WebServer, game_id: str, token: str) -> dict[str, Any]:
+    """What the server sends this seat now (over the websocket, as any client)."""
+    url = server.url.replace("http", "ws") + f"/api/games/{game_id}/ws"
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            message = json.loads(ws.recv(TIMEOUT))
+            if message["type"] == "state":
+                return message
+
+
+def hidden_from(mine: dict[str, Any], other: dict[str, Any]) -> set[str]:
+    """The law cards the other seat holds that this seat's own view never mentions."""
+    text = json.dumps(mine["view"])
+    return {card for card in other["view"]["you"]["hand"] if card not in text}
+
+
+def check_no_hidden_cards(server: WebServer, game_id: str, pages: list[Any],
+                          tokens: list[str]) -> int:
+    """KT-13: no page's DOM holds a law card only another seat may see; returns how many
+    hidden cards were looked for."""
+    messages = [seat_view(server, game_id, token) for token in tokens]
+    looked = 0
+    for seat, page in enumerate(pages):
+        dom = page.content()
+        for other, message in enumerate(messages):
+            if other == seat:
+                continue
+            hidden = hidden_from(messages[seat], message)
+            looked += len(hidden)
+            assert not [card for card in hidden if card in dom], (seat, other, hidden)
+    return looked
+
+
+def mover(pages: list[Any]) -> Any | None:
+    """The page asked to decide now, once every page shows the newest state (None when
+    the game is over on every page)."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        states = [state_of(page) for page in pages]
+        overs = [page.evaluate("() => document.querySelector('main').dataset.over") for page in pages]
+        if all(over == "true" for over in overs):
+            return None
+        if len(set(states)) == 1:
+            for page in pages:
+                if listed_actions(page):
+                    return page
+        time.sleep(0.02)
+    raise AssertionError("no page was asked to decide")
+
+
+def decide_by_clicks(page: Any, rng: random.Random) -> None:
+    """Make one decision through clicks: board targets step by step (a choice among the
+    decisions sharing the clicked path when the board cannot tell them apart), or the list
+    when no board element concerns the decision picked."""
+    before = state_of(page)
+    listed = listed_actions(page)
+    targets = legal_targets(page)
+    passes = [a for a in listed if a in ("pass", "done", "withdraw")]
+    if not targets or (passes and rng.random() < LIST_ONLY_SHARE):
+        page.locator(f'#decisions button[data-action="{rng.choice(passes or listed)}"]').click()
+    else:
+        laws = [key for key in targets if key.startswith("lawspace:")]
+        for step in range(1, 10):
+            click_target(page, laws[0] if laws else rng.choice(targets))
+            laws = []
+            page.wait_for_function(
+                f"() => Number(document.querySelector('main').dataset.state) > {before}"
+                f" || document.querySelector('main').dataset.chosen === '{step}'"
+                " || document.querySelector('#error').textContent !== ''")
+            choices = page.eval_on_selector_all("#steps button.choice",
+                                                "els => els.map(e => e.dataset.action)")
+            if choices:
+                page.locator(f'#steps button.choice[data-action="{rng.choice(choices)}"]').click()
+            if choices or state_of(page) > before or page.inner_text("#error"):
+                break
+            targets = legal_targets(page)
+    page.wait_for_function(f"() => Number(document.querySelector('main').dataset.state) > {before}"
+                           " || document.querySelector('#error').textContent !== ''")
+    assert page.inner_text("#error") == "", page.inner_text("#error")
+
+
+def latency_samples(clicker: Any, others: list[Any], state: int) -> list[float]:
+    """Milliseconds from the clicker's last click to each other page drawing ``state``."""
+    clicked = clicker.evaluate("() => window.__clickAt")
+    samples = []
+    for page in others:
+        page.wait_for_function(f"() => window.__seen && ('{state}' in window.__seen)")
+        samples.append(page.evaluate(f"() => window.__seen['{state}']") - clicked)
+    return samples
+
+
+def play(server: WebServer, browser: Any, options: dict[str, Any], name: str,
+         reload_at: int = 12) -> dict[str, Any]:
+    """Two people (each in a browser context of their own) and a greedy bot play a whole
+    game by clicks; returns what was measured."""
+    created = server.create("keythedral", ["human", "human", "greedy"], options)
+    game_id = created["game"]["id"]
+    tokens = [invitation["token"] for invitation in created["invitations"]]
+    pages = []
+    for invitation in created["invitations"]:
+        page = open_seat(browser, invitation)
+        watch_timing(page)
+        page.reload()
+        pages.append(page)
+    for page in pages:
+        page.wait_for_selector("main[data-state]")
+    rng = random.Random(7)
+    decisions = reloaded = looked = 0
+    latencies: list[float] = []
+    while (page := mover(pages)) is not None:
+        decide_by_clicks(page, rng)
+        decisions += 1
+        state = state_of(page)
+        latencies += latency_samples(page, [p for p in pages if p is not page], state)
+        if decisions == reload_at:
+            screenshot(page, f"{name}-seat{pages.index(page) + 1}")
+            page.reload()  # mid-game: the page resumes from its kept seat token
+            page.wait_for_selector("main[data-state]")
+            assert state_of(page) >= state
+            reloaded += 1
+        if decisions % 10 == 5:
+            looked += check_no_hidden_cards(server, game_id, pages, tokens)
+    looked += check_no_hidden_cards(server, game_id, pages, tokens)
+    summary = server.summary(game_id)
+    for page in pages:
+        assert page.locator("table.scores").is_visible()
+        page.context.close()
+    return {"decisions": decisions, "reloaded": reloaded, "looked": looked,
+            "latencies": latencies, "summary": summary}
+
+
+def report(name: str, latencies: list[float]) -> None:
+    """Write the click-to-other-page latencies (for docs/performance.md)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    figures = {"samples": len(latencies), "median_ms": round(statistics.median(latencies), 1),
+               "max_ms": round(max(latencies), 1)}
+    (SCREENSHOTS / f"{name}-latency.json").write_text(json.dumps(figures) + "\n")
+    print(f"\n{name}: click to the other page drawn: {figures}")
+
+
+def test_two_people_and_a_bot_play_a_one_round_game_by_clicks(
+        web_server: WebServer, browser: Any) -> None:
+    result = play(web_server, browser, {"max_rounds": 1}, "keythedral")
+    summary = result["summary"]
+    assert summary["status"] == "finished"
+    assert summary["result"]["capped"]           # KT-14.1 not reached: the cap ended it
+    assert result["reloaded"] == 1
+    assert result["decisions"] >= 10
+    report("keythedral", result["latencies"])
+
+
+@pytest.mark.soak
+def test_two_people_and_a_bot_play_a_whole_short_game_by_clicks(
+        web_server: WebServer, browser: Any) -> None:
+    result = play(web_server, browser, {"length": "short"}, "keythedral-short", reload_at=40)
+    summary = result["summary"]
+    assert summary["status"] == "finished"
+    assert not summary["result"]["capped"]       # KT-14.1: the mat's last tile was bought
+    assert result["looked"] > 0
+    report("keythedral-short", result["latencies"])
