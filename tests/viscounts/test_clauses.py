@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from keepers.games.viscounts import GAME, ViscountsState, flow
+from keepers.games.viscounts import GAME, ViscountsState, builder, flow
 from keepers.games.viscounts.data import GameData
 from keepers.games.viscounts.effects import Term, parse_effect
 from keepers.games.viscounts.rules import actions, concepts, effects, setup, turns
@@ -590,12 +590,9 @@ def test_vs_2_3_vs_2_6_rows_and_no_drawing() -> None:
 
 def test_vs_2_5_vs_r07_ai_collision_uses_ai_track() -> None:
     """VS-2.5 / VS-R07: the AI's own collision pays its AI-track upper reward."""
-    state = solo()
+    state = builder.position(1, seed=3, turn=1, phase="collision", markers={1: (1, 1)})
     ai = state.position.players[1]
-    ai.corruption = ai.virtue = 1
     deeds = ai.deeds_acquired
-    state.position.current, state.position.phase, state.position.stack = 1, "collision", []
-    turns.begin_collision(state.position, 1)
     drain(state)
     assert ai.deeds_acquired == deeds + 3 and (ai.corruption, ai.virtue) == (1, 7)
 
@@ -615,17 +612,16 @@ def test_vs_4_1_ai_icons_and_vs_r08_spending() -> None:
 
 def test_vs_4_5_vs_4_6_vs_r06_hires_and_dismissals() -> None:
     """VS-4.5 / VS-4.6 / VS-R06: hire icons give future schemes; ai_dismiss removes the top."""
-    state = solo()
+    state = builder.position(1, seed=3, turn=1, effect="hire_free")
     ai = state.position.players[1]
     future = len(state.position.ai["future"])
-    state.position.stack = []
-    effects.push(state.position, 1, parse_effect("hire_free"))
-    drain(state)
+    resolve(state)
     assert len(state.position.ai["future"]) == future - 1 and len(ai.discard) >= 1
     position = concepts.seat_position(state.position, 1)
     top = state.position.tf_piles[position][-1]
-    effects.push(state.position, 1, Term("ai_dismiss"))
-    drain(state)
+    below = len(state.position.stack)
+    effects.push(state.position, 1, Term("ai_dismiss"))                # an AI term
+    drain(state, floor=below)
     assert top in state.position.removed
 
 
@@ -675,13 +671,10 @@ def test_vs_5_4_vs_5_5_vs_r10_free_workers_and_manuscript() -> None:
 
 def test_vs_5_6_ai_bumps_human_first() -> None:
     """VS-5.6: the AI removes the human's workers first."""
-    state = solo()
-    state.position.castle = [[[0, 0] for _ in range(3)] for _ in range(5)]
-    state.position.castle[1][0] = [2, 2]
-    state.position.players[0].supply = 18
-    state.position.players[1].supply = 18
-    state.position.stack = [("castle", 1)]
-    drain(state)
+    state = builder.position(1, seed=3, ring=RING, rotation=0, turn=1, viscounts={1: INSIDE[0]},
+                             castle={0: {"B1": 2}, 1: {"B1": 2}},
+                             effect="place_workers(1, at=viscount)")     # one more in A
+    resolve(state)
     assert state.position.castle[1][0] == [1, 2]
 
 
@@ -712,11 +705,14 @@ def test_vs_r12_ai_icon_counts_at_scoring() -> None:
 # ---------------------------------------------------------------- conventions, zones, values
 def test_vb_0_1_optional_effects_offer_a_way_out() -> None:
     """VB-0.1 / VB-7.2: optional effects can be declined; mandatory ones cannot."""
-    state = blank_game(2)
-    state.position.players[0].hand = ["TF-S-abbot"]
-    assert start_task(state, 0, "action", "discard", 0, 1, "discard")[-1] == "discard done"
-    assert "rearrange keep" in start_task(state, 0, "action", "rearrange", 0)
-    assert start_task(state, 0, "action", "res", 0) == ["take ink", "take gold", "take stone"]
+    def options(effect: str) -> list[str]:
+        table = bare_table(2, turn=0, phase="action", hands={0: ["TF-S-abbot"]},
+                           spaces={0: ["TF-S-squire", None, None]}, effect=effect)
+        return table.legal_actions()
+
+    assert options("discard(1)")[-1] == "discard done"
+    assert "rearrange keep" in options("rearrange")
+    assert options("gain_resource(1)") == ["take ink", "take gold", "take stone"]
 
 
 def test_vb_0_2_vb_0_3_current_player_and_clockwise_order() -> None:
@@ -725,11 +721,9 @@ def test_vb_0_2_vb_0_3_current_player_and_clockwise_order() -> None:
     decision = state.decision()
     assert decision is not None and decision.player == state.position.current
     assert state.position.geo.neighbours("2.R") == ["3.L"]
-    state2 = blank_game(2)
-    state2.position.castle[0][0][0] = 3
-    state2.position.players[0].supply = 17
-    state2.position.stack = [("castle", 0)]
-    drain(state2)
+    state2 = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: INSIDE[0]},
+                        castle={0: {"A1": 2}}, effect="place_workers(1, at=viscount)")
+    resolve(state2)
     assert state2.position.castle[1][0][0] == 1 and state2.position.castle[4][0][0] == 1
 
 

@@ -45,6 +45,8 @@ from keepers.games.viscounts.serial import position_from_dict, position_to_dict
 from keepers.games.viscounts.state import Position
 
 BySeat = Mapping[int, Any]
+AI_PHASES = (None, "ai", "collision")
+"""The solo AI's turn: its start (the schemes, VS-2) and its collision (VS-2.5)."""
 ZONES = ("hand", "draw", "discard", "spaces")
 """A person's card zones, as :class:`~keepers.games.viscounts.model.Player` names them."""
 
@@ -76,9 +78,9 @@ def position(players: int = 2, *, seed: int = 1, expansions: str = "none",
 
     ``phase`` is ``"manage"`` (the cards shift right first, VB-6.1), ``"move"`` (the
     Viscount moves ``distance`` spaces, VB-6.2), ``"action"``, ``"recruit"``,
-    ``"collision"`` or ``"draw"``; the AI's turn has only its start.  ``effect`` (an
-    effect text such as ``"destroy"`` or ``"gain(silver=2)"``) resolves for that player
-    before the phase goes on.  ``last_round`` is the last round once the end is
+    ``"collision"`` or ``"draw"``; the AI's turn has its start and ``"collision"``.
+    ``effect`` (an effect text such as ``"destroy(1)"`` or ``"gain(silver=2)"``) resolves
+    for that player before the phase goes on.  ``last_round`` is the last round once the end is
     triggered (VB-8.2), ``start`` the start player (VB-5.6).  ``ring`` lays the segments
     clockwise (1-5, VB-3.1) and ``rotation`` turns the castle: the section beside ring
     position p is the (p + rotation) mod 5-th, A first (VB-4.1.2).
@@ -406,7 +408,7 @@ def _wait_at(pos: Position, round: int, last_round: int, seat: int, phase: str |
     """Start the turn or one of its phases; an effect resolves first when one is named."""
     pos.round, pos.last_round = round, last_round
     pos.stack = []
-    if pos.players[seat].is_ai and phase not in (None, "ai"):
+    if pos.players[seat].is_ai and phase not in AI_PHASES:
         raise _refuse("phase", f"{phase!r} is a phase of a person's turn, not the AI's")
     if phase in (None, "manage", "ai"):
         turns.begin_turn(pos, seat)
