@@ -438,14 +438,13 @@ def test_vb_7_7_draw_shuffles_when_needed() -> None:
 
 def test_vb_7_8_vb_r14_hire_free_and_paid_hire_declined() -> None:
     """VB-7.8 / VB-R14: a free hire of any visible card; a paid hire may be declined."""
-    state = blank_game(2)
+    state = bare_table(2)
     player = state.position.players[0]
     top = state.position.tf_piles[3][-1]
     _do(state, 0, "hire_free", f"hire {top}")
     assert top in player.discard
-    player.silver = 9
-    options = start_task(state, 0, "action", "hire", 0, "paid")
-    assert options[-1] == "hire none"
+    state = bare_table(2, turn=0, phase="action", purse={0: {"silver": 9}}, effect="hire")
+    assert state.legal_actions()[-1] == "hire none"
 
 
 def test_vb_7_11_place_workers_choice_of_section() -> None:
@@ -474,23 +473,22 @@ def test_vb_7_14_gain_manuscript_cost_three_or_four() -> None:
 
 def test_vb_7_15_vb_r16_trade_effect_needs_outside_space() -> None:
     """VB-7.15 / VB-R16: a trade effect on an inside space does nothing."""
-    state = blank_game(2)
-    state.position.players[0].node = "0.I"
-    assert _do(state, 0, "trade") == []
-    state.position.players[0].node = "0.L"
-    state.position.stack = []
-    effects.push(state.position, 0, Term("trade"))
-    flow.step(state.position, state.position.stack[-1])
-    assert state.position.stack[-1][:3] == ("act", 0, "trade")
+    inside = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: "1.5"},
+                        effect="trade")
+    assert resolve(inside) == [] and inside.decision().kind == "action"  # type: ignore[union-attr]
+    outside = bare_table(2, ring=RING, rotation=0, turn=0, phase="action", viscounts={0: "1"},
+                         effect="trade")
+    flow.step(outside.position, outside.position.stack[-1])
+    assert outside.position.stack[-1][:3] == ("act", 0, "trade")
 
 
 def test_vb_7_16_vb_r11_move_viscount_and_landing() -> None:
     """VB-7.16 / VB-R11: move 1 or 2 steps for free; landing rule applies."""
-    state = blank_game(2)
-    state.position.players[0].node = "0.L"
-    state.position.players[1].node = "1.L"
-    state.position.players[1].spaces = ["TF-S-abbot", "TF-S-squire", None]
-    kinds = _do(state, 0, "move_viscount(1|2)", f"go {state.position.geo.printed('1.L')}")
+    state = bare_table(2, ring=RING, rotation=0, turn=0, phase="action",
+                       viscounts={0: "1", 1: "3"},                      # 0.L and 1.L
+                       spaces={1: ["TF-S-abbot", "TF-S-squire", None]},
+                       effect="move_viscount(1|2)")
+    kinds = resolve(state, "go 3")
     assert state.position.players[0].node == "1.L" and kinds == ["move", "rearrange"]
 
 
@@ -515,9 +513,7 @@ def test_vb_8_4_vb_r24_reveal_part_way() -> None:
 
 def test_vb_9_1_vb_9_4_scoring_steps() -> None:
     """VB-9.1 / VB-9.4: buildings, castle, manuscripts, bonuses, debts, rankings."""
-    state = blank_game(2)
-    state.position.spots = {"1a": [0, "workshop"]}
-    state.position.castle[0][0][0] = 1
+    state = bare_table(2, buildings={"1a": (0, "WS1")}, castle={0: {"A1": 1}})
     parts = final_scores(state.position)[0].parts
     assert parts["buildings"] == 2 and parts["castle"] == 1
     assert list(parts)[:3] == ["buildings", "castle", "ribbon_sets"]
@@ -784,12 +780,9 @@ def test_vb_3_1_2_positions_define_adjacency() -> None:
 
 def test_vb_6_1_7_sub_step_order() -> None:
     """VB-6.1.7: shift, drop-off, play, surcharge, immediate effect."""
-    state = blank_game(2)
+    state = bare_table(2, turn=0, spaces={0: ["TF-S-squire", "TF-S-abbot", "TF-B-antagonist"]},
+                       hands={0: ["TF-B-scoundrel"]})
     player = state.position.players[0]
-    player.spaces = ["TF-S-squire", "TF-S-abbot", "TF-B-antagonist"]
-    player.hand = ["TF-B-scoundrel"]
-    state.position.current, state.position.phase, state.position.stack = 0, "manage", []
-    turns.begin_manage(state.position, 0)
     drain(state)
     assert player.discard == ["TF-B-antagonist"]
     assert player.corruption == 2 and player.gold == 1
