@@ -90,6 +90,9 @@ def test_builder_sets_up_solo_and_expansion_games() -> None:
     """VS-1, VK-5, VG-3: the AI's turn, a public building, both expansions."""
     s = builder.position(1, expansions="keys,gates", turn=1, round=3)
     assert s.position.round == 3 and s.position.players[1].is_ai
+    assert s.position.phase == "ai" and s.decision() is not None
+    s = builder.position(1, turn=1, phase="collision", markers={1: (3, 3)})   # VS-2.5
+    assert s.position.phase == "collision" and s.position.current == 1
     s = builder.position(2, expansions="keys", buildings={"1a": (0, "PB-workshop")})
     assert s.position.ext["owned"][0] == ["PB-workshop"]
     s = builder.position(3, expansions="gates", turn=1, spaces={0: ["KO", None, None]})
