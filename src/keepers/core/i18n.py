@@ -95,8 +95,15 @@ def choose_language(lang: str | None) -> None:
 
 def language() -> str:
     """Return the language in use."""
-    lang = _chosen.get() or _normalise(os.environ.get("KEEPERS_LANG", "") or DEFAULT)
-    return lang if lang in languages() else DEFAULT
+    return _usable(_chosen.get() or os.environ.get("KEEPERS_LANG", "") or DEFAULT)
+
+
+@cache
+def _usable(lang: str) -> str:
+    """``lang`` as a catalogue's code, or the default when no catalogue has it (remembered:
+    every message asks, a server's hundreds per decision)."""
+    code = _normalise(lang)
+    return code if code in languages() else DEFAULT
 
 
 def messages() -> dict[str, str]:
