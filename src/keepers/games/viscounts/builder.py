@@ -249,12 +249,14 @@ def _take(pos: Position, card: str, pool: list[str], named: set[tuple[int, str]]
 
 
 def _top(pos: Position, segment: int, card: str) -> None:
-    """Put a townsfolk card on top of the pile beside ``segment`` (VB-3.3)."""
+    """Put a townsfolk card on top of the pile beside ``segment`` (VB-3.3), taken from the
+    piles, the box or the expansions' decks and rows, never from a player."""
     pile = pos.tf_piles[_ring_position(pos, segment, "townsfolk_tops")]
     if card not in pos.data.townsfolk:
         raise _refuse(f"townsfolk_tops[{segment}]", f"names {card!r}, which is no "
                                                     "townsfolk card")
-    _take(pos, card, [], set(), f"townsfolk_tops[{segment}]")
+    players = {(player.seat, zone) for player in pos.players for zone in ZONES}
+    _take(pos, card, [], players, f"townsfolk_tops[{segment}]")
     pile.append(card)
 
 
