@@ -31,6 +31,7 @@ from keepers.games.viscounts.bots import GreedyBot
 from keepers.games.viscounts.game import ViscountsGame
 
 STATIC = Path(str(files("keepers.server") / "static"))
+CARDS_MODULE = STATIC / "games" / "viscounts" / "cards.js"
 LOCALE = Path(str(files("keepers.games.viscounts") / "locale"))
 GAME = ViscountsGame()
 CONFIGS = [("none", 2), ("keys", 3), ("gates", 1), ("keys,gates", 2)]
@@ -103,6 +104,25 @@ window.drawBoard = async ([view, texts]) => {
   return svg.outerHTML;
 };
 """
+
+
+def cards_module() -> str:
+    """The text of static/games/viscounts/cards.js: each deck card's name, silver value and
+    icons as printed (the component data; no hidden information)."""
+    cards = {card.id: [card.name, card.silver, {k: n for k, n in card.icons.items() if n}]
+             for card in GAME.data.cards.values() if card.kind != "printed"}
+    lines = ",\n".join(f"  {json.dumps(id_)}: {json.dumps(row, ensure_ascii=False)}"
+                       for id_, row in sorted(cards.items()))
+    return ("// Generated from the Viscounts component data by\n"
+            "// `python tests/web/test_web_viscounts_board.py` (a test keeps it identical):\n"
+            "// each deck card's printed name, silver value and icons.\n"
+            f"export const CARDS = {{\n{lines},\n}};\n")
+
+
+def test_card_table_matches_the_component_data() -> None:
+    """The board's card table is the data's (regenerate it after a data change)."""
+    assert CARDS_MODULE.read_text(encoding="utf-8") == cards_module(), (
+        "run `python tests/web/test_web_viscounts_board.py` to regenerate it")
 
 
 def web_texts(lang: str) -> dict[str, str]:
@@ -213,3 +233,7 @@ def test_board_is_translated_and_shows_only_the_view(page: Any, lang: str) -> No
     other = view["players"][1 - me]
     assert isinstance(other["hand"], int)       # hidden in the view (counted only) ...
     assert markup.count('data-target="hand:') == len(view["players"][me]["hand"])  # ... and drawn so
+
+
+if __name__ == "__main__":
+    CARDS_MODULE.write_text(cards_module(), encoding="utf-8")

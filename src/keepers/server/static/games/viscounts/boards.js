@@ -3,7 +3,7 @@
 // Gates of Gold manuscript board; the viewer's hand under their own board.
 
 import {
-  INK, ICON_COLOURS, RESOURCE_COLOURS, at, card, hooks, label, pile, say, seatColour,
+  INK, ICON_COLOURS, RESOURCE_COLOURS, at, card, fit, hooks, label, pile, say, seatColour,
   seatName, token,
 } from "./common.js";
 
@@ -122,7 +122,8 @@ function slots(ctx, view, p, mine) {
       ctx.svg("rect", { x, y, width: 62, height: 27, rx: 4, fill: covered ? "#e2d3ad" : "#f7f0dc",
         stroke: "#8a7650" }),
       ...house,
-      label(ctx, x + 31, y + 24, say(ctx, `building_short.${kind}`), { "font-size": 8,
+      label(ctx, x + 31, y + 24, say(ctx, `building_short.${kind}`), {
+        "font-size": fit(say(ctx, `building_short.${kind}`), 58, 8),
         fill: covered ? INK : "#8f8672" })));
   });
   return out;
@@ -168,8 +169,8 @@ function manuscriptBoard(ctx, p, mine) {
   ctx.svg("rect", { x: 8 + i * 57, y: 160, width: 53, height: 26, rx: 4,
     fill: open ? "#d7c38a" : "#e8e1cf", stroke: open ? "#7a5a1a" : "#aaa08a",
     "stroke-dasharray": open ? "" : "3 2" }),
-  label(ctx, 34 + i * 57, 177, say(ctx, `column.${i + 1}`), { "font-size": 10,
-    fill: open ? INK : "#8f8672" })));
+  label(ctx, 34 + i * 57, 177, say(ctx, `column.${i + 1}`), {
+    "font-size": fit(say(ctx, `column.${i + 1}`), 50, 10), fill: open ? INK : "#8f8672" })));
 }
 
 /** One player's board, BOARD_W × BOARD_H. */

@@ -1,5 +1,7 @@
 // Shared drawing helpers of the Viscounts board: colours, text, cards and tokens.
 
+import { CARDS } from "./cards.js";
+
 export const SEAT_COLOURS = ["#2f6db5", "#b8322a", "#d49a12", "#3d8a3d", "#6d4c94"];
 export const AI_COLOUR = "#6d4c94";
 export const INK = "#2b2118";
@@ -42,10 +44,11 @@ export function cardKind(card) {
   return "townsfolk";
 }
 
-/** A card's name from its id (`TF-B-debt-collector-4` is "Debt collector"); the king's
- * order by its name in the catalogue. Card names are the data's, in every language. */
+/** A card's printed name (names are the data's, in every language; the king's order by
+ * its name in the catalogue); from its id for a card the table does not know. */
 export function cardName(ctx, card) {
   if (card === "KO") return say(ctx, "kings_order");
+  if (CARDS[card]) return CARDS[card][0];
   const words = card.replace(/^(TF-KS|TF-[A-Z]+|H-[A-Z]+|O-[A-Z]+)-/, "")
     .replace(/-\d+$/, "").split("-");
   const text = words.join(" ");
@@ -69,6 +72,11 @@ export function wrap(text, width, lines = 2) {
   return out.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
 }
 
+/** The font size at which `text` fits in `width` (at most `size`). */
+export function fit(text, width, size) {
+  return Math.min(size, width / (0.55 * Math.max(String(text).length, 1)));
+}
+
 /** A group translated to (x, y). */
 export function at(ctx, x, y, ...children) {
   return ctx.svg("g", { transform: `translate(${x},${y})` }, ...children);
@@ -89,18 +97,29 @@ export function hooks(target, info) {
   return attrs;
 }
 
-/** A deck card, w×h, with its name, a band in its kind's colour, and its info. */
+/** A deck card, w×h: a band in its kind's colour with its silver value, its name, and
+ * its icons along the bottom; its text on hover. */
 export function card(ctx, x, y, w, h, id, target, extra = {}) {
   const kind = cardKind(id);
-  const lines = wrap(cardName(ctx, id), Math.max(5, Math.floor(w / 6.6)), 3);
-  const texts = lines.map((line, i) =>
-    label(ctx, w / 2, 24 + i * 12, line, { class: "vc-card-name", "font-size": 11 }));
-  return ctx.svg("g", { transform: `translate(${x},${y})`, class: "vc-card", ...hooks(target, id),
-    ...extra },
-  ctx.svg("rect", { width: w, height: h, rx: 5, fill: CARD_FILLS[kind], stroke: INK,
-    "stroke-width": 1.2 }),
-  ctx.svg("rect", { x: 3, y: 3, width: w - 6, height: 10, rx: 2, fill: CARD_BANDS[kind] }),
-  ...texts);
+  const [, silver, icons] = CARDS[id] || [id, null, {}];
+  const lines = wrap(cardName(ctx, id), Math.max(5, Math.floor(w / 6.6)), h > 80 ? 3 : 2);
+  const parts = [ctx.svg("rect", { width: w, height: h, rx: 5, fill: CARD_FILLS[kind],
+    stroke: INK, "stroke-width": 1.2 }),
+  ctx.svg("rect", { x: 3, y: 3, width: w - 6, height: 12, rx: 2, fill: CARD_BANDS[kind] }),
+  ...lines.map((line, i) => label(ctx, w / 2, 28 + i * 12, line,
+    { class: "vc-card-name", "font-size": 11 }))];
+  if (silver !== null) {
+    parts.push(token(ctx, 10, 10, 8, RESOURCE_COLOURS.silver, silver));
+  }
+  const shown = Object.entries(icons).flatMap(([icon, n]) => Array(n).fill(icon)).slice(0, 5);
+  const step = Math.min(14, (w - 8) / Math.max(shown.length, 1));
+  shown.forEach((icon, i) => {
+    const cx = w / 2 + (i - (shown.length - 1) / 2) * step;
+    parts.push(ctx.svg("circle", { cx, cy: h - 11, r: 6, fill: ICON_COLOURS[icon],
+      stroke: "#fff", "stroke-width": 1 }));
+  });
+  return ctx.svg("g", { transform: `translate(${x},${y})`, class: "vc-card",
+    ...hooks(target, id), ...extra }, ...parts);
 }
 
 /** A card's back: a pile of `count` cards (or an empty outline) with the count on it. */
@@ -111,7 +130,8 @@ export function pile(ctx, x, y, w, h, count, caption, target, info) {
       count ? "" : "4 3" }),
     label(ctx, w / 2, h / 2 + 2, count, { "font-size": 16, "font-weight": "bold",
       fill: count ? "#f8edd4" : INK }),
-    label(ctx, w / 2, h / 2 + 16, caption, { "font-size": 9, fill: count ? "#f8edd4" : INK }));
+    label(ctx, w / 2, h / 2 + 16, caption, { "font-size": fit(caption, w - 4, 9),
+      fill: count ? "#f8edd4" : INK }));
 }
 
 /** A round token: a coloured disc with a number (resources, icons, workers). */
@@ -129,7 +149,7 @@ export function button(ctx, x, y, w, h, text, target, info, fill = "#e9d9b0") {
   return ctx.svg("g", { transform: `translate(${x},${y})`, class: "vc-button",
     ...hooks(target, info) },
   ctx.svg("rect", { width: w, height: h, rx: 6, fill, stroke: INK }),
-  label(ctx, w / 2, h / 2 + 4.5, text, { "font-size": Math.min(13, (w - 8) / (0.5 * text.length)) }));
+  label(ctx, w / 2, h / 2 + 4.5, text, { "font-size": fit(text, w - 8, 13) }));
 }
 
 /** A building's little house in its owner's colour (public buildings with a star). */

@@ -5,7 +5,7 @@
 
 import { isBarDecision } from "./paths.js";
 import {
-  INK, at, button, card, cardName, hooks, label, pile, say, seatColour, seatName,
+  INK, at, button, card, cardName, fit, hooks, label, pile, say, seatColour, seatName,
 } from "./common.js";
 
 export const BAR_H = 48;
@@ -135,7 +135,8 @@ function keysRow(ctx, view, width) {
         fill: taken ? seatColour(view, owner) : "#d7c9a6", stroke: INK }),
       label(ctx, x + i * 53 + 25, 48, "★", { "font-size": 16, fill: taken ? "#fff" : INK }),
       label(ctx, x + i * 53 + 25, 72, say(ctx, `building_short.${id.replace("PB-", "")}`),
-        { "font-size": 9, fill: taken ? "#fff" : INK })));
+        { "font-size": fit(say(ctx, `building_short.${id.replace("PB-", "")}`), 46, 9),
+          fill: taken ? "#fff" : INK })));
   });
   return row(ctx, width, say(ctx, "heroes"), items);
 }
@@ -151,7 +152,8 @@ function gatesRow(ctx, view, width) {
   x += 70;
   items.push(ctx.svg("g", { ...hooks(null, gates.castle_leader) },
     ctx.svg("rect", { x, y: 20, width: 70, height: 70, rx: 5, fill: "#a59d8c", stroke: INK }),
-    label(ctx, x + 35, 46, say(ctx, "castle_leader"), { "font-size": 9, fill: "#fff" }),
+    label(ctx, x + 35, 46, say(ctx, "castle_leader"), {
+      "font-size": fit(say(ctx, "castle_leader"), 66, 9), fill: "#fff" }),
     label(ctx, x + 35, 66, gates.castle_leader, { "font-size": 13, "font-weight": "bold",
       fill: "#fff" }),
     label(ctx, x + 35, 82, view.leader >= 0 ? seatName(ctx, view, view.leader) : "—",
@@ -162,8 +164,8 @@ function gatesRow(ctx, view, width) {
     items.push(ctx.svg("g", { ...hooks(null, id) },
       ctx.svg("rect", { x: x + i * 62, y: 20, width: 58, height: 70, rx: 5,
         fill: taken ? seatColour(view, owner) : "#d7c9a6", stroke: INK }),
-      label(ctx, x + i * 62 + 29, 46, say(ctx, "builder_card"), { "font-size": 9,
-        fill: taken ? "#fff" : INK }),
+      label(ctx, x + i * 62 + 29, 46, say(ctx, "builder_card"), {
+        "font-size": fit(say(ctx, "builder_card"), 54, 9), fill: taken ? "#fff" : INK }),
       label(ctx, x + i * 62 + 29, 68, id, { "font-size": 13, "font-weight": "bold",
         fill: taken ? "#fff" : INK })));
   });
