@@ -14,7 +14,7 @@ from typing import cast
 from pydantic import BaseModel
 
 from keepers.core.game import Bot, Game, GameState
-from keepers.core.i18n import speaking
+from keepers.core.i18n import language, speaking
 from keepers.core.match import bot_seed
 from keepers.server import clocks, tokens
 from keepers.server.protocol import (
@@ -91,6 +91,9 @@ class GameSession:
         self.bots: dict[int, Bot] = _make_bots(game, entry)
         self.driver: asyncio.Task[None] | None = None
         self.log: deque[tuple[int, int, str]] = deque(maxlen=LOG_LENGTH)
+        self._labelled: dict[tuple[str, int], Logged] = {}
+        """Logged decisions already labelled, by language and number (each decision is
+        labelled once per language, not for every state message of every connection)."""
         """(state number, seat, decision) of the last public decisions since the game was
         loaded; a secret decision (a poll only some seats receive) is never logged."""
         self.clock = clocks.Clock.of(entry)
@@ -151,9 +154,18 @@ class GameSession:
 
     def logged(self) -> list[Logged]:
         """The log, each decision labelled in the current language."""
-        return [Logged(state=number, seat=seat, action=action,
-                       label=self.game.describe_action(action))
-                for number, seat, action in self.log]
+        lang = language()
+        if len(self._labelled) > 4 * LOG_LENGTH:  # forget decisions long out of the log
+            self._labelled.clear()
+        entries = []
+        for number, seat, action in self.log:
+            entry = self._labelled.get((lang, number))
+            if entry is None:
+                entry = Logged(state=number, seat=seat, action=action,
+                               label=self.game.describe_action(action))
+                self._labelled[lang, number] = entry
+            entries.append(entry)
+        return entries
 
     def message_for(self, seat: int | None, at: datetime | None = None) -> StateMessage:
         """The current state as ``seat`` may see it (None: a spectator), its clocks read
