@@ -2,7 +2,9 @@
 // and the click path of each decision (see viscounts/paths.js for the keys).
 
 import { at } from "./viscounts/common.js";
-import { BOARD_H, BOARD_W, HAND_H, hand, playerBoard } from "./viscounts/boards.js";
+import {
+  BOARD_H, BOARD_W, HAND_H, NARROW_BOARD_H, NARROW_BOARD_W, hand, playerBoard,
+} from "./viscounts/boards.js";
 import { RONDEL_SIZE, rondel } from "./viscounts/rondel.js";
 import { BAR_H, ROW_H, decisionBar, expansionRows, status } from "./viscounts/rows.js";
 
@@ -36,13 +38,20 @@ function stack(ctx, x, y, items) {
 }
 
 /** The player boards and the hand, as stack items. */
-function boardItems(ctx, view) {
+function boardItems(ctx, view, narrowBoards) {
   const items = [];
+  const width = narrowBoards ? NARROW_BOARD_W : BOARD_W;
   for (const seat of seatsInOrder(view)) {
-    items.push([playerBoard(ctx, view, seat), BOARD_H]);
-    if (seat === view.viewer) items.push([hand(ctx, view), HAND_H]);
+    items.push([playerBoard(ctx, view, seat, narrowBoards),
+      narrowBoards ? NARROW_BOARD_H : BOARD_H]);
+    if (seat === view.viewer) items.push([hand(ctx, view, width), HAND_H]);
   }
   return items;
+}
+
+/** A group scaled by `factor` (as a stack item of its scaled height). */
+function scaled(ctx, element, height, factor) {
+  return [ctx.svg("g", { transform: `scale(${factor})` }, element), height * factor];
 }
 
 /** Draw the whole board for this view; returns an <svg> element (viewBox-scaled). */
@@ -50,23 +59,27 @@ export function draw(view, ctx) {
   const rowsCount = (view.keys ? 1 : 0) + (view.gates ? 1 : 0);
   const rows = [ctx.svg("g", {}, ...expansionRows(ctx, view, RONDEL_SIZE)),
     rowsCount * (ROW_H + GAP) - GAP];
-  const bar = [decisionBar(ctx, view, RONDEL_SIZE), BAR_H];
   let width;
   let height;
   let parts;
   if (narrow()) {
-    width = BOARD_W + 2 * GAP;
-    const items = [[status(ctx, view, BOARD_W), 40], [at(ctx, 10, 0, rondel(ctx, view)),
-      RONDEL_SIZE], [at(ctx, 10, 0, bar[0]), BAR_H], ...boardItems(ctx, view)];
-    if (rowsCount) items.push([at(ctx, 10, 0, rows[0]), rows[1]]);
+    // one column as wide as a player board laid out in two rows; the rondel, the decision
+    // bar and the expansion rows scaled down to it
+    width = NARROW_BOARD_W + 2 * GAP;
+    const factor = NARROW_BOARD_W / RONDEL_SIZE;
+    const items = [[status(ctx, view, NARROW_BOARD_W), 40],
+      scaled(ctx, rondel(ctx, view), RONDEL_SIZE, factor),
+      [decisionBar(ctx, view, NARROW_BOARD_W), BAR_H], ...boardItems(ctx, view, true)];
+    if (rowsCount) items.push(scaled(ctx, rows[0], rows[1], factor));
     const [placed, next] = stack(ctx, GAP, GAP, items);
     parts = placed;
     height = next;
   } else {
     width = RONDEL_SIZE + BOARD_W + 3 * GAP;
-    const [leftPlaced, leftEnd] = stack(ctx, GAP, GAP, [[rondel(ctx, view), RONDEL_SIZE], bar]);
+    const [leftPlaced, leftEnd] = stack(ctx, GAP, GAP, [[rondel(ctx, view), RONDEL_SIZE],
+      [decisionBar(ctx, view, RONDEL_SIZE), BAR_H]]);
     const [rightPlaced, rightEnd] = stack(ctx, RONDEL_SIZE + 2 * GAP, GAP,
-      [[status(ctx, view, BOARD_W), 40], ...boardItems(ctx, view)]);
+      [[status(ctx, view, BOARD_W), 40], ...boardItems(ctx, view, false)]);
     parts = [...leftPlaced, ...rightPlaced];
     let end = Math.max(leftEnd, rightEnd);
     if (rowsCount) {

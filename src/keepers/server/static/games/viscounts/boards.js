@@ -9,12 +9,22 @@ import {
 
 export const BOARD_W = 640;
 export const BOARD_H = 192;
+export const NARROW_BOARD_W = 444;
+export const NARROW_BOARD_H = 332;
+const SLOTS_LEFT = 438;                    // the slots, icons and piles: x 438-634, y 30-160
+const NARROW_SHIFT = [-430, 166];          // ... moved under the rest on a narrow board
 export const HAND_H = 112;
 const SLOTS = ["TP1", "TP2", "TP3", "GH1", "GH2", "GH3", "WS1", "WS2", "WS3"];
 const SLOT_TYPES = { TP: "trading_post", GH: "guildhall", WS: "workshop" };
 
-/** The title strip: seat, start player, who decides, score, silver and resources. */
-function title(ctx, view, seat, mine) {
+/** Cards in hand and workers left. */
+function counts(ctx, p) {
+  const handCount = Array.isArray(p.hand) ? p.hand.length : p.hand;
+  return say(ctx, "board_counts", { hand: handCount, limit: p.hand_limit, workers: p.supply });
+}
+
+/** The title strip: seat, start player, who decides, the counts (wide) and the score. */
+function title(ctx, view, seat, mine, width) {
   const p = view.players[seat];
   const colour = seatColour(view, seat);
   let name = seatName(ctx, view, seat);
@@ -22,16 +32,15 @@ function title(ctx, view, seat, mine) {
   const marks = [];
   if (view.start === seat) marks.push(say(ctx, "start_player"));
   if (view.decision && view.decision.player === seat) marks.push(say(ctx, "deciding"));
-  const handCount = Array.isArray(p.hand) ? p.hand.length : p.hand;
-  const counts = say(ctx, "board_counts", { hand: handCount, limit: p.hand_limit,
-    workers: p.supply, silver: p.silver });
-  const parts = [ctx.svg("rect", { width: BOARD_W, height: 24, rx: 8, fill: colour }),
-    ctx.svg("text", { x: 440, y: 17, "font-size": 11, fill: "#fff", "text-anchor": "end" },
-      counts),
+  const parts = [ctx.svg("rect", { width, height: 24, rx: 8, fill: colour }),
     ctx.svg("text", { x: 10, y: 17, "font-size": 14, "font-weight": "bold", fill: "#fff" }, name),
     ctx.svg("text", { x: 130, y: 17, "font-size": 12, fill: "#fff" }, marks.join(" · ")),
-    ctx.svg("text", { x: BOARD_W - 10, y: 17, "font-size": 14, "font-weight": "bold", fill: "#fff",
+    ctx.svg("text", { x: width - 10, y: 17, "font-size": 14, "font-weight": "bold", fill: "#fff",
       "text-anchor": "end" }, say(ctx, "score", { vp: view.scores[seat] ?? 0 }))];
+  if (width === BOARD_W) {
+    parts.push(ctx.svg("text", { x: SLOTS_LEFT + 2, y: 17, "font-size": 11, fill: "#fff",
+      "text-anchor": "end" }, counts(ctx, p)));
+  }
   return parts;
 }
 
@@ -144,11 +153,12 @@ function extras(ctx, p, mine) {
   return out;
 }
 
-/** Manuscripts, cleric bonus cards, public buildings, builder cards and outsiders owned. */
-function owned(ctx, p) {
+/** Manuscripts, cleric bonus cards, public buildings, builder cards and outsiders owned
+ * (as many as the board's width holds). */
+function owned(ctx, p, width) {
   const ids = [...p.manuscripts, ...p.bonus, ...(p.public_buildings || []),
     ...(p.builder_cards || []), ...(p.outsiders || [])];
-  const shown = ids.slice(0, 9);
+  const shown = ids.slice(0, Math.floor((width - 252) / 43));
   const out = shown.map((id, i) => ctx.svg("g", { class: "vc-owned", ...hooks(null, id) },
     ctx.svg("rect", { x: 248 + i * 43, y: 164, width: 40, height: 22, rx: 3,
       fill: id.startsWith("M") ? "#efe2bf" : "#d9c7e6", stroke: "#7a6a50" }),
@@ -173,25 +183,32 @@ function manuscriptBoard(ctx, p, mine) {
     "font-size": fit(say(ctx, `column.${i + 1}`), 50, 10), fill: open ? INK : "#8f8672" })));
 }
 
-/** One player's board, BOARD_W × BOARD_H. */
-export function playerBoard(ctx, view, seat) {
+/** One player's board: BOARD_W × BOARD_H, or NARROW_BOARD_W × NARROW_BOARD_H with the
+ * slots, icons and piles under the rest (`narrow`). */
+export function playerBoard(ctx, view, seat, narrow = false) {
   const p = view.players[seat];
   const mine = view.viewer === seat;
-  return ctx.svg("g", { class: `vc-board${mine ? " vc-mine" : ""}` },
-    ctx.svg("rect", { width: BOARD_W, height: BOARD_H, rx: 8, fill: "#efe3c4",
-      stroke: seatColour(view, seat), "stroke-width": 3 }),
-    ...title(ctx, view, seat, mine), ...cardSpaces(ctx, p, mine), ...resources(ctx, p, mine),
-    ...tracks(ctx, p, mine), ...slots(ctx, view, p, mine), ...extras(ctx, p, mine),
-    ...owned(ctx, p), ...manuscriptBoard(ctx, p, mine));
+  const width = narrow ? NARROW_BOARD_W : BOARD_W;
+  const [dx, dy] = narrow ? NARROW_SHIFT : [0, 0];
+  const right = ctx.svg("g", { transform: `translate(${dx},${dy})` },
+    ...slots(ctx, view, p, mine), ...extras(ctx, p, mine));
+  const parts = [ctx.svg("rect", { width, height: narrow ? NARROW_BOARD_H : BOARD_H, rx: 8,
+    fill: "#efe3c4", stroke: seatColour(view, seat), "stroke-width": 3 }),
+  ...title(ctx, view, seat, mine, width), ...cardSpaces(ctx, p, mine), ...resources(ctx, p, mine),
+  ...tracks(ctx, p, mine), right, ...owned(ctx, p, width), ...manuscriptBoard(ctx, p, mine)];
+  if (narrow) {
+    parts.push(label(ctx, 220, 214, counts(ctx, p), { "font-size": 12, "text-anchor": "start" }));
+  }
+  return ctx.svg("g", { class: `vc-board${mine ? " vc-mine" : ""}` }, ...parts);
 }
 
-/** The viewer's hand, BOARD_W × HAND_H. */
-export function hand(ctx, view) {
+/** The viewer's hand, `width` × HAND_H. */
+export function hand(ctx, view, width = BOARD_W) {
   const p = view.players[view.viewer];
   const cards = p.hand;
-  const w = Math.min(70, (BOARD_W - 16) / Math.max(cards.length, 1) - 4);
+  const w = Math.min(70, (width - 16) / Math.max(cards.length, 1) - 4);
   return ctx.svg("g", { class: "vc-hand" },
-    ctx.svg("rect", { width: BOARD_W, height: HAND_H, rx: 8, fill: "#e5d6b0", stroke: "#8a7650" }),
+    ctx.svg("rect", { width, height: HAND_H, rx: 8, fill: "#e5d6b0", stroke: "#8a7650" }),
     label(ctx, 10, 14, say(ctx, "your_hand"), { "font-size": 11, "text-anchor": "start",
       "font-weight": "bold" }),
     ...cards.map((id, i) => card(ctx, 8 + i * (w + 4), 20, w, 86, id, `hand:${id}`)));

@@ -72,9 +72,10 @@ export function wrap(text, width, lines = 2) {
   return out.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
 }
 
-/** The font size at which `text` fits in `width` (at most `size`). */
-export function fit(text, width, size) {
-  return Math.min(size, width / (0.55 * Math.max(String(text).length, 1)));
+/** The font size at which `text` fits in `width` (at most `size`; `em` is the width of an
+ * average letter in font sizes, wider for bold text). */
+export function fit(text, width, size, em = 0.55) {
+  return Math.min(size, width / (em * Math.max(String(text).length, 1)));
 }
 
 /** A group translated to (x, y). */

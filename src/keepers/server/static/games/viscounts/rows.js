@@ -24,12 +24,13 @@ export function status(ctx, view, width) {
   const who = decision ? say(ctx, "decides", { seat: seatName(ctx, view, decision.player) })
     : say(ctx, "game_over");
   const colour = decision ? seatColour(view, decision.player) : INK;
+  const line = [markers, leader].filter(Boolean).join(" · ");
   return ctx.svg("g", { class: "vc-status" },
     ctx.svg("rect", { width, height: 40, rx: 8, fill: "#3e3223" }),
-    ctx.svg("text", { x: 12, y: 17, "font-size": 14, "font-weight": "bold", fill: "#f3e7c9" },
-      parts.join(" · ")),
-    ctx.svg("text", { x: 12, y: 33, "font-size": 11, fill: "#e0cfa8" },
-      [markers, leader].filter(Boolean).join(" · ")),
+    label(ctx, 12, 17, parts.join(" · "), { "font-size": fit(parts.join(" · "), width - 210, 14, 0.64),
+      "font-weight": "bold", fill: "#f3e7c9", "text-anchor": "start" }),
+    label(ctx, 12, 33, line, { "font-size": fit(line, width - 210, 11), fill: "#e0cfa8",
+      "text-anchor": "start" }),
     ctx.svg("rect", { x: width - 190, y: 7, width: 180, height: 26, rx: 13, fill: colour }),
     label(ctx, width - 100, 25, who, { "font-size": 13, "font-weight": "bold", fill: "#fff" }));
 }
