@@ -44,9 +44,10 @@ def seat_message(server: WebServer, game_id: str, token: str) -> dict[str, Any]:
 
 
 def hidden_cards(mine: dict[str, Any], other: dict[str, Any]) -> set[str]:
-    """The cards in the other seat's hand that this seat's own view never mentions (the
-    king's order, KO, is left out: every Gates of Gold board names its public pile)."""
-    text = json.dumps(mine["view"])
+    """The cards in the other seat's hand that neither this seat's view nor the public log
+    it was sent mentions (a card hired in the open is public; the king's order, KO, is
+    left out: every Gates of Gold board names its public pile)."""
+    text = json.dumps([mine["view"], mine.get("log", [])])
     seat = other["view"]["viewer"]
     return {card for card in other["view"]["players"][seat]["hand"]
             if card not in text and card != "KO"}
