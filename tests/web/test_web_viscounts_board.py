@@ -235,5 +235,24 @@ def test_board_is_translated_and_shows_only_the_view(page: Any, lang: str) -> No
     assert markup.count('data-target="hand:') == len(view["players"][me]["hand"])  # ... and drawn so
 
 
+def test_spectator_and_final_boards(page: Any) -> None:
+    """A spectator's board (the public view: no hand is drawn) and
+    the board of a finished game (VB-9: no decision pending) draw without errors."""
+    state = GAME.new_state(2, 3, {"expansions": "keys"})
+    rng = random.Random(3)
+    spectated = None
+    while not state.is_over():
+        state.apply(rng.choice(list(state.legal_actions())))
+        if spectated is None and state.round_number == 3:
+            spectated = state.view(None)
+    texts = web_texts("en")
+    markup = page.evaluate("(args) => window.drawBoard(args)", [spectated, texts])
+    assert "data-target=\"hand:" not in markup and "??web." not in markup
+    final = state.view(0)
+    assert final["decision"] is None
+    markup = page.evaluate("(args) => window.drawBoard(args)", [final, texts])
+    assert "??web." not in markup and "<svg" in markup
+
+
 if __name__ == "__main__":
     CARDS_MODULE.write_text(cards_module(), encoding="utf-8")
