@@ -116,14 +116,17 @@ CONFIGURATIONS = [(1, "none"), (3, "none"), (2, "keys"), (1, "keys"), (4, "gates
 def test_a_loaded_position_shows_every_seat_the_same_game(players: int, config: str) -> None:
     """Issue 12: a position file keeps the event log, so ``state_from_dict(to_dict())``
     gives every seat and a spectator the views and legal decisions of the original
-    (the game server keeps snapshots only then), before and after the next decision."""
+    (the game server keeps snapshots only then, checking ``to_dict()`` as it is, before
+    any JSON), before and after the next decision."""
     state = GAME.new_state(players, players, {"expansions": config})
     bots = [RandomBot(p, players) for p in range(players)]
     seats: list[int | None] = [*range(players), None]
     compared = 0
     while not state.is_over():
         if compared % 9 == 0:
-            loaded = _load(json.loads(json.dumps(state.to_dict())))
+            position = state.to_dict()
+            assert json.loads(json.dumps(position)) == position     # plain lists, no tuples
+            loaded = _load(position)
             assert loaded.legal_actions() == state.legal_actions()
             assert all(loaded.view(seat) == state.view(seat) for seat in seats)
             action = state.legal_actions()[0]

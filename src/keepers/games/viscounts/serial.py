@@ -24,7 +24,7 @@ def position_to_dict(pos: Position) -> JsonDict:
     data["geometry"] = {"arrangement": list(pos.geo.arrangement),
                         "rotation": pos.geo.rotation}
     data["players"] = [p.to_dict() for p in pos.players]
-    data["stack"] = [list(t) for t in pos.stack]
+    data["stack"] = [_plain(t) for t in pos.stack]     # tuples in a step become lists
     data["rng"] = pos.rng.state
     data["log"] = pos.log[-LOG_LIMIT:]     # what a copy keeps, so views are the same
     if pos.ext:                       # expansions (VK-2): absent from base-game positions
