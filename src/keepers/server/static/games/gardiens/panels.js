@@ -71,28 +71,68 @@ function countChip(ctx, n, x, y) {
     ring(ctx, "circle", { cx: 17, cy: 17, r: 21 }));
 }
 
-/** The guardian counts and action tokens of the viewer's pending decision. */
+// The tokens of each kind of decision: [key, text, info name]. The key is the decision's
+// whole path (paths.js), so one click on the token makes it.
+const TOKENS = {
+  action: [["trade:market", "trade_market", "market"], ["trade:partner", "trade_partner"],
+    ["pass", "token_pass"]],
+  alliance: [["skip", "token_skip"]],
+  ally_reply: [["accept", "token_accept"], ["refuse", "token_refuse"]],
+  partner_reply: [["accept", "token_accept"], ["refuse", "token_refuse"]],
+  trade: [["done", "token_done"]],
+  effect: [["stop", "token_stop"]],
+  transfer: [["end", "token_end"]],
+  gift: [["end", "token_end"]],
+  devour: [["allow", "token_allow"]],
+};
+const COUNTED = ["action", "effect", "conquer"];
+
+/** What a line above the tokens says: who proposes an alliance, or how to propose one. */
+function trayNote(view, ctx) {
+  const kind = kindOf(view);
+  const context = view.decision.context || {};
+  if (kind === "ally_reply" && context.proposer !== undefined) {
+    const proposer = (view.seats || [])[context.proposer];
+    return proposer ? say(ctx, "proposes", { colour: colourName(ctx, proposer.colour) }) : null;
+  }
+  return kind === "alliance" ? say(ctx, "alliance_hint") : null;
+}
+
+/** The viewer's pending choice: guardian counts when a number may be asked, then the
+ * tokens of that kind of decision (the legal ones are highlighted by the page). */
 export function tray(view, ctx, width) {
   const kind = kindOf(view);
-  if (!mine(view) || !["action", "effect", "conquer"].includes(kind)) return null;
-  const tokensBelow = kind === "action" && width < 600;
-  const height = tokensBelow ? 92 : 50;
-  const [group] = frame(ctx, width, height, null);
-  group.appendChild(pawn(ctx, 22, 24, view.you_colour, 22));
-  group.appendChild(label(ctx, 38, 30, say(ctx, "how_many"), { "font-size": 14 }));
-  const first = kind === "conquer" ? 0 : 1;
-  const start = 130;
-  for (let n = first; n <= 5; n += 1) {
-    group.appendChild(countChip(ctx, n, start + (n - first) * 40, 8));
+  if (!mine(view) || (!COUNTED.includes(kind) && !TOKENS[kind])) return null;
+  const parts = [];
+  let y = 8;
+  if (COUNTED.includes(kind)) {
+    parts.push(pawn(ctx, 22, y + 16, view.you_colour, 22));
+    parts.push(label(ctx, 38, y + 22, say(ctx, "how_many"), { "font-size": 14 }));
+    const first = kind === "conquer" ? 0 : 1;
+    for (let n = first; n <= 5; n += 1) parts.push(countChip(ctx, n, 130 + (n - first) * 40, y));
+    y += 42;
   }
-  if (kind === "action") {
-    const [x, y] = tokensBelow ? [14, 50] : [376, 8];
-    group.appendChild(titled(ctx, token(ctx, "trade:market", x, y, 100,
-      say(ctx, "trade_market"), "market"), term(ctx, "trade_mode.market", "market")));
-    group.appendChild(titled(ctx, token(ctx, "trade:partner", x + 108, y, 112,
-      say(ctx, "trade_partner")), term(ctx, "trade_mode.partner", "partner")));
+  const note = trayNote(view, ctx);
+  if (note) {
+    parts.push(label(ctx, 14, y + 16, note, { "font-size": 15, "font-style": "italic" }));
+    y += 26;
   }
-  return [group, height];
+  let x = 14;
+  const row = y;
+  for (const [key, text, info] of TOKENS[kind] || []) {
+    const words = say(ctx, text);
+    const w = Math.max(84, words.length * 9 + 28);
+    if (x + w > width - 10) {
+      x = 14;
+      y += 42;
+    }
+    parts.push(token(ctx, key, x, y, w, words, info));
+    x += w + 8;
+  }
+  if (x > 14 || y > row) y += 42;
+  const [group] = frame(ctx, width, y, null);
+  parts.forEach((part) => group.appendChild(part));
+  return [group, y];
 }
 
 function stat(ctx, x, y, icon, value, hint) {

@@ -15,11 +15,15 @@
 //   fight                  the combat panel's token that closes a combat choice
 //   peek:<i>               the i-th Event card seen with an Oracle (1 = the top)
 //   shadow:<id>            a Shadow (co-op)
+//   pass, skip, accept, refuse, done, stop, end, allow
+//                          the tokens of a decision without a piece, space or card
+//                          (PASS, no alliance step, answers, the end of exchanges)
 // Every path of one decision's legal list is distinct and none is the start of another,
-// so the last click of a path always names one decision. Decisions with nothing on the
-// board to click (pass, skip, done, accept, ...) return [] and stay in the list.
+// so the last click of a path always names one decision. Only the choice of the cubes a
+// cost is cut by (discount) has nothing on the board: it returns [] and stays in the list.
 
 const hex = (label) => `hex:${label}`;
+const TOKENS = new Set(["pass", "skip", "accept", "refuse", "done", "stop", "end", "allow"]);
 
 function allyOf(view) {
   const me = (view.seats || []).find((seat) => seat.colour === view.you_colour);
@@ -84,6 +88,7 @@ const BY_VERB = {
 /** The keys a player clicks to make `action` from `view`; [] when it is made from the list. */
 export function paths(action, view) {
   const [verb, ...words] = action.trim().split(/\s+/);
+  if (TOKENS.has(verb) && !words.length) return [verb];
   const rule = Object.hasOwn(BY_VERB, verb) ? BY_VERB[verb] : null;
   return rule ? rule(words, view || {}) : [];
 }
