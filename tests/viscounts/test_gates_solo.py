@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from keepers.games.viscounts import GAME, ViscountsState
+from keepers.games.viscounts import GAME, ViscountsState, builder
 from keepers.games.viscounts.data import load_data
 from keepers.games.viscounts.rules import concepts, effects
 from keepers.games.viscounts.rules.scoring import final_scores
 from keepers.games.viscounts.state import profile_of
 
+from .conftest import drain
 from .test_cards import Policy, run
 
 DATA = load_data()
@@ -63,13 +64,14 @@ def test_ai_removes_the_two_oldest_outsiders_and_gains_a_resource(term: str) -> 
 
 def test_ai_landing_rearrange_removes_outsiders() -> None:
     """VG-9.2 / VB-6.2.4: landing on the AI gives it a rearrangement: outsiders removed."""
-    state = gates_solo()
+    plain = gates_solo().position
+    here = plain.geo.printed(plain.players[AI].node)
+    state = builder.position(1, seed=3, expansions="gates", viscounts={0: here})
     pos = state.position
-    pos.players[0].node = pos.players[AI].node
     removed = len(pos.removed)
-    pos.stack = []
+    below = len(pos.stack)
     effects.land(pos, 0)
-    run(state, Policy())
+    drain(state, floor=below)
     assert len(pos.removed) == removed + 2
 
 

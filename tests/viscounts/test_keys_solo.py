@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from keepers.games.viscounts import GAME, ViscountsState
+from keepers.games.viscounts import GAME, ViscountsState, builder
 from keepers.games.viscounts.data import load_data
 from keepers.games.viscounts.rules import effects, solo
 from keepers.games.viscounts.rules.effects import term_of
@@ -78,12 +78,11 @@ def test_remove_heroes_chests_takes_the_oldest_and_refills() -> None:
 
 def test_human_take_keeps_age_order() -> None:
     """VK-7.2: when the human takes a hero the others slide and the new one enters left."""
-    state = keys_solo()
+    state = builder.position(1, seed=3, expansions="keys", turn=0, phase="action",
+                             effect="gain_hero")
     pos = state.position
     row = list(pos.ext["hero_row"])
     top = pos.ext["hero_deck"][-1]
-    pos.stack = [("gain_hero", 0)]
-    state.choice = None
     state.apply(f"hero {row[1]}")
     assert pos.ext["hero_row"][:3] == [top, row[0], row[2]]
 
