@@ -24,10 +24,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 from webhelp import CHROMIUM, CHROMIUM_ARGS, TIMEOUT, WebServer, free_port, ready  # noqa: E402
 
 
-@pytest.fixture
-def web_server(tmp_path: Path) -> Iterator[WebServer]:
-    """`python -m keepers serve` on a free port of 127.0.0.1 with a fresh SQLite file,
-    stopped (SIGTERM, then SIGKILL) after the test."""
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """`python -m keepers serve` on a free port of 127.0.0.1 with a fresh SQLite file, one
+    per test module (a start costs seconds), stopped (SIGTERM, then SIGKILL) after it."""
+    tmp_path = tmp_path_factory.mktemp("web")
     port = free_port()
     log = tmp_path / "server.log"
     with open(log, "ab") as out:

@@ -132,6 +132,7 @@ class ReplayStep(BaseModel):
     decisions: list[Taken]
     over: bool
     scores: list[int] | None
+    winners: list[int] | None
 
 
 @router.post(REPLAY_PATH)
@@ -171,4 +172,5 @@ def _replayed(record: GameRecord, upto: int, seat: int | None) -> ReplayStep:
                       f"{exc}") from None
     return ReplayStep(game=record.game, players=record.players, seats=record.seats,
                       total=len(record.actions), state=upto, view=view, decisions=decisions,
-                      over=state.is_over(), scores=state.scores() if state.is_over() else None)
+                      over=state.is_over(), scores=state.scores() if state.is_over() else None,
+                      winners=state.winners() if state.is_over() else None)

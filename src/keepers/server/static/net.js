@@ -1,11 +1,13 @@
 // The server: HTTP calls, and a game's websocket that reconnects and resumes.
 
-// A JSON call; a refusal throws an Error with the server's one-line message.
-export async function api(path, { method = "GET", body } = {}) {
+// A JSON call; a refusal throws an Error with the server's one-line message. `raw` is a
+// body already in JSON (a record, whose 64-bit seed a JavaScript number would round).
+export async function api(path, { method = "GET", body, raw } = {}) {
+  const text = raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body);
   const answer = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: text === undefined ? {} : { "Content-Type": "application/json" },
+    body: text,
   });
   const data = await answer.json().catch(() => ({}));
   if (!answer.ok) {
@@ -84,4 +86,18 @@ export class GameSocket {
     this.closed = true;
     this.socket.close();
   }
+}
+
+// A file or an answer's text, as it is (JSON.parse would round a 64-bit seed).
+export async function fetchText(path) {
+  const answer = await fetch(path);
+  const text = await answer.text();
+  if (!answer.ok) {
+    let message = `HTTP ${answer.status}`;
+    try {
+      message = JSON.parse(text).message || message;
+    } catch { /* not JSON: keep the status */ }
+    throw new Error(message);
+  }
+  return text;
 }

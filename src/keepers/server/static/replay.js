@@ -1,6 +1,6 @@
 // The replay viewer: step forward and back through a finished game (from the game list)
 // or an uploaded keepers record file; the server replays the record to the step shown.
-import { api } from "./net.js";
+import { api, fetchText } from "./net.js";
 import { t, language } from "./i18n.js";
 import { svg, html, recentKeys, highlight } from "./board.js";
 import { boardModule, drawView, scoreSheet } from "./play.js";
@@ -12,7 +12,7 @@ export async function showReplay(root, gameId) {
   root.append(error, stage);
   if (gameId) {
     try {
-      const record = await api(`/api/games/${gameId}/record`);
+      const record = await fetchText(`/api/games/${gameId}/record`);
       const summary = await api(`/api/games/${gameId}`);
       await new Replay(stage, record, summary).show(0);
     } catch (failure) {
@@ -24,7 +24,8 @@ export async function showReplay(root, gameId) {
   file.addEventListener("change", async () => {
     error.textContent = "";
     try {
-      const record = JSON.parse(await file.files[0].text());
+      const record = await file.files[0].text();
+      JSON.parse(record);  // a file that is no JSON at all is refused here, in one line
       await new Replay(stage, record, null).show(0);
     } catch (failure) {
       error.textContent = t("web.replay.bad_file", { message: failure.message });
@@ -36,15 +37,15 @@ export async function showReplay(root, gameId) {
 class Replay {
   constructor(root, record, summary) {
     this.root = root;
-    this.record = record;
+    this.record = record;  // the record's JSON text
     this.summary = summary;
     this.seat = null;
   }
 
+  // The record is sent as the text it came as (its seed must not pass through a number).
   async fetchStep(upto) {
-    return api("/api/replay", { method: "POST", body: {
-      record: this.record, upto, seat: this.seat, lang: language(),
-    } });
+    const rest = JSON.stringify({ upto, seat: this.seat, lang: language() }).slice(1);
+    return api("/api/replay", { method: "POST", raw: `{"record": ${this.record}, ${rest}` });
   }
 
   async show(upto) {
@@ -93,7 +94,7 @@ class Replay {
     }, html("a", { href: "#", onclick: (event) => { event.preventDefault(); go(entry.state)(); } },
       `${t("web.seat", { n: entry.seat + 1 })}: ${entry.label}`))));
     const sheet = step.scores && step.state === step.total
-      ? scoreSheet(this.names(), step.players, step.scores, winnersOf(step.scores)) : null;
+      ? scoreSheet(this.names(), step.players, step.scores, step.winners) : null;
     this.root.replaceChildren(html("section", { class: "game" },
       html("div", { class: "table" }, controls, said, board, sheet),
       html("aside", { class: "side" }, html("h2", {}, t("web.play.log")), list)));
@@ -101,9 +102,4 @@ class Replay {
     const current = list.querySelector(".current");
     if (current) current.scrollIntoView({ block: "nearest" });
   }
-}
-
-function winnersOf(scores) {
-  const best = Math.max(...scores);
-  return scores.map((score, seat) => (score === best ? seat : -1)).filter((seat) => seat >= 0);
 }
