@@ -94,15 +94,19 @@ def click(page: Any, key: str) -> None:
         pass                      # the state moved on: the caller looks again
 
 
-def decide_by_clicks(page: Any, rng: random.Random) -> bool:
+def decide_by_clicks(page: Any, rng: random.Random) -> bool | None:
     """Make one decision by clicking board targets step by step (a choice among decisions
     sharing the clicked path when the board cannot tell them apart), or from the list when
-    the board offers nothing; True when the board was used."""
+    the board offers nothing; True when the board was used, None when the page was being
+    drawn again (nothing to decide on it at that moment)."""
     before = state_of(page)
     targets = legal_targets(page)
+    listed = listed_actions(page)
+    if not listed:
+        return None
     on_board = bool(targets) and rng.random() >= LIST_SHARE
     if not on_board:
-        page.locator(f'#decisions button[data-action="{rng.choice(listed_actions(page))}"]').click()
+        page.locator(f'#decisions button[data-action="{rng.choice(listed)}"]').click()
     deadline = time.monotonic() + TIMEOUT
     while on_board and state_of(page) == before:
         assert time.monotonic() < deadline, "the clicks made no decision"
@@ -135,7 +139,10 @@ def play(server: WebServer, browser: Any, limit: int | None, name: str,
     rng = random.Random(5)
     decisions = on_board = looked = 0
     while (limit is None or decisions < limit) and (page := mover(pages)) is not None:
-        on_board += decide_by_clicks(page, rng)
+        made = decide_by_clicks(page, rng)
+        if made is None:
+            continue
+        on_board += made
         decisions += 1
         if decisions == reload_at:
             state = state_of(page)

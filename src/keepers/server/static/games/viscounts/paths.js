@@ -65,12 +65,24 @@ const PICKED = {
  * (also for a text that is no decision of this view, such as a spectator's recent one). */
 export function paths(action, view) {
   if (typeof action !== "string") return [];
+  let path;
   try {
-    return pathOf(action, view);
+    path = pathOf(action, view);
   } catch (error) {
     return [];      // a spectator has no hand or card spaces to point at
   }
+  const options = (view.decision && view.decision.options) || [];
+  if (!options.includes(action)) {
+    // someone else's (recent) decision: the viewer's own board and bar are not where it
+    // happened, the shared board is
+    return path.filter((key) => SHARED.has(key.split(":")[0]));
+  }
+  return path;
 }
+
+/** The keys of the shared board (not of the viewer's own board, hand or decision bar). */
+const SHARED = new Set(["node", "spot", "tf", "ms", "section", "castle", "hero", "chest", "out",
+  "public"]);
 
 function pathOf(action, view) {
   if (isBarDecision(action)) return [`done:${action.replace(" ", "-")}`];
