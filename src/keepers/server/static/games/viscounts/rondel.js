@@ -4,7 +4,8 @@
 // the castle section it touches with its three tiers.
 
 import {
-  INK, PARCHMENT, at, building, card, hooks, label, pile, say, seatColour, token,
+  INK, PARCHMENT, RESOURCE_COLOURS, at, building, card, hooks, label, pile, say, seatColour,
+  token,
 } from "./common.js";
 
 export const RONDEL_SIZE = 620;
@@ -65,6 +66,13 @@ function space(ctx, view, entry, side) {
     const kind = entry.trade[side];
     parts.push(label(ctx, x, y + 13, say(ctx, `exchange.${kind}`), { "font-size": 9 }));
     info = `exchange_${kind}`;
+  }
+  const costs = (view.decision && view.decision.costs) || {};
+  const cost = costs[`move ${number}`];
+  if (cost) {
+    // silver paid for the extra steps to end here (VB-6.2)
+    parts.push(token(ctx, x + 18, y - 17, 8, RESOURCE_COLOURS.silver, `${cost}`,
+      { class: "vc-cost" }));
   }
   const node = `${entry.position}.${side}`;
   const pawns = view.players.filter((p) => p.node === node);
