@@ -85,11 +85,18 @@ def mover(pages: list[Any]) -> Any | None:
     raise AssertionError("no page was asked to decide")
 
 
-def click(page: Any, key: str) -> None:
+def click(page: Any, key: str, before: int) -> None:
     """Click the board element of ``key`` (the event sent to the element itself: the middle
-    of an arc's box may be a neighbour's), unless the board was drawn again meanwhile."""
+    of an arc's box may be a neighbour's), then wait until the page took it: a new state,
+    one more step chosen, or a choice offered (nothing, if the board was drawn again)."""
+    chosen = page.locator("#board [data-target].chosen").count()
     try:
         page.locator(f'#board [data-target="{key}"]').first.dispatch_event("click", timeout=2000)
+        page.wait_for_function(
+            f"""() => Number(document.querySelector('main').dataset.state) > {before}
+                || document.querySelectorAll('#board [data-target].chosen').length !== {chosen}
+                || document.querySelector('#steps button.choice') !== null
+                || document.querySelector('#error').textContent !== ''""", timeout=5000)
     except PlaywrightTimeout:
         pass                      # the state moved on: the caller looks again
 
@@ -118,7 +125,7 @@ def decide_by_clicks(page: Any, rng: random.Random) -> bool | None:
         targets = legal_targets(page)
         if not targets:
             break
-        click(page, rng.choice(targets))
+        click(page, rng.choice(targets), before)
     page.wait_for_function(
         f"() => Number(document.querySelector('main').dataset.state) > {before}"
         " || document.querySelector('#error').textContent !== ''")
