@@ -40,8 +40,8 @@ window.svg = (tag, attrs, ...children) => {
 };
 window.asked = new Set();
 window.texts = {};
-window.context = (view, texts, layout) => ({
-  seat: view.you, lang: "en", recent: [], players: view.players, layout, svg: window.svg,
+window.context = (view, texts, layout, lang) => ({
+  seat: view.you, lang, recent: [], players: view.players, layout, svg: window.svg,
   t: (key, params = {}) => {
     window.asked.add(key);
     const text = texts[key] ?? key;
@@ -51,6 +51,34 @@ window.context = (view, texts, layout) => ({
 window.game = game;
 window.ready = true;
 </script></body></html>"""
+
+TERMS_MODULE = STATIC / "games" / "gardiens" / "terms.js"
+TERM_TABLES = ("name", "text", "colour", "resource", "building_name", "prompt")
+"""The game's own words the board shows (``gardiens.<table>.*`` of the catalogues)."""
+
+
+def terms_module() -> str:
+    """The text of static/games/gardiens/terms.js: the names and texts of cards, events and
+    objectives, colours, resources, buildings and prompts, in English, French and Russian,
+    from the game's catalogues (the page's texts hold only the ``web.`` tables)."""
+    tables = []
+    for lang in ("en", "fr", "ru"):
+        words = {key.removeprefix("gardiens."): text for key, text in catalogue(lang).items()
+                 if key.split(".")[:2][-1] in TERM_TABLES and key.startswith("gardiens.")}
+        lines = "".join(f"    {json.dumps(key)}: {json.dumps(text, ensure_ascii=False)},\n"
+                        for key, text in sorted(words.items()))
+        tables.append(f"  {lang}: {{\n{lines}  }},\n")
+    return ("// Generated from the game's catalogues (locale/<lang>.toml, tables gardiens.name,\n"
+            "// text, colour, resource, building_name and prompt) by\n"
+            "// `python tests/web/test_web_gardiens_board.py` (a test keeps it identical).\n"
+            f"export const TERMS = {{\n{''.join(tables)}}};\n")
+
+
+def test_the_terms_table_is_the_catalogues() -> None:
+    """The board's copy of the game's words is the catalogues' (regenerate it after an edit)."""
+    assert TERMS_MODULE.read_text(encoding="utf-8") == terms_module(), (
+        "run `python tests/web/test_web_gardiens_board.py` to regenerate it")
+
 
 LIST_ONLY = {"discount"}
 """Decisions with nothing on the board to click (which cubes a cost is cut by): they are
@@ -101,12 +129,8 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def texts(lang: str) -> dict[str, str]:
-    """What the page may ask: the web texts and the game's own terms (names, prompts);
-    ``<lang>-web`` gives the web texts alone (the board then names cards by their ids)."""
-    if lang.endswith("-web"):
-        return web_texts(lang.removesuffix("-web"))
-    own = {key: text for key, text in catalogue(lang).items() if key.startswith("gardiens.")}
-    return {**own, **web_texts(lang)}
+    """What the page's ctx.t knows: the web texts (the ``web.`` tables)."""
+    return web_texts(lang)
 
 
 @functools.cache
@@ -183,7 +207,8 @@ def draw_targets(page: Any, view: JsonDict, lang: str = "en", layout: str = "wid
         page.evaluate("([lang, texts]) => { window.texts[lang] = texts; }", [lang, texts(lang)])
     return list(page.evaluate(
         """([view, lang, layout]) => {
-             const board = window.game.draw(view, window.context(view, window.texts[lang], layout));
+             const ctx = window.context(view, window.texts[lang], layout, lang);
+             const board = window.game.draw(view, ctx);
              document.getElementById("board").replaceChildren(board);
              return [...board.querySelectorAll("[data-target]")].map((e) => e.dataset.target);
            }""", [view, lang, layout]))
@@ -207,11 +232,10 @@ def test_every_step_of_a_legal_path_is_on_the_board(page: Any) -> None:
             "defend", "conquer", "trade", "transfer"} <= set(seen_kinds), seen_kinds
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru", "ru-web"])
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
 def test_every_text_comes_from_the_catalogue_of_the_language(page: Any, lang: str) -> None:
     """The board asks only keys its language's catalogue holds, fills every placeholder,
-    and shows no machine word such as undefined or NaN, with or without the game's own
-    terms (``ru-web``: the web texts alone)."""
+    shows no machine word such as undefined or NaN, and names cards in the language."""
     page.evaluate("window.asked.clear()")
     samples = decisions()
     for view, _, _ in samples[::25]:
@@ -220,8 +244,10 @@ def test_every_text_comes_from_the_catalogue_of_the_language(page: Any, lang: st
             "[...document.querySelectorAll('#board text')].map((e) => e.textContent).join(' ')")
         for word in ("undefined", "NaN", "null", "{"):
             assert word not in shown, (word, view["decision"])
+        for card in view["river"]:
+            assert catalogue(lang)[f"gardiens.name.{card.split('#')[0]}"] in shown, card
     asked = set(page.evaluate("[...window.asked]"))
-    own = catalogue(lang.removesuffix("-web"))
+    own = catalogue(lang)
     assert {key for key in asked if key.startswith("web.gardiens.")}, "no board text asked"
     assert not sorted(key for key in asked if key not in own)
 
@@ -255,3 +281,7 @@ def test_a_spectator_board(page: Any, layout: str) -> None:
     assert {f"river:{card}" for card in view["river"]} <= set(targets)
     assert {f"seat:{seat['colour']}" for seat in view["seats"]} <= set(targets)
     assert not [key for key in targets if key.startswith(("card:", "recruit", "n:"))]
+
+
+if __name__ == "__main__":
+    TERMS_MODULE.write_text(terms_module(), encoding="utf-8")

@@ -1,5 +1,8 @@
 // The look of the gardiens board: colours, small drawn icons and text helpers shared by
-// the map and the panels. Every word shown comes from the catalogues through ctx.t.
+// the map and the panels. Every word shown comes from the catalogues: the board's own
+// texts through ctx.t, the game's words (names, card texts, colours) from terms.js.
+
+import { TERMS } from "./terms.js";
 
 export const INK = "#3b2a1a";
 export const PARCHMENT = "#f6eedb";
@@ -23,10 +26,11 @@ export function say(ctx, key, params) {
   return ctx.t(`web.gardiens.${key}`, params || {});
 }
 
-/** A game term from the game's catalogue (`gardiens.<key>`), else `fallback`. */
+/** A word of the game's own catalogue (`gardiens.<key>`: names, card texts, colours,
+ * resources, buildings, prompts) in the player's language, else English, else `fallback`. */
 export function term(ctx, key, fallback) {
-  const text = ctx.t(`gardiens.${key}`, {});
-  return text && text !== `gardiens.${key}` ? text : fallback;
+  const words = TERMS[ctx.lang] || TERMS.en;
+  return words[key] ?? TERMS.en[key] ?? fallback;
 }
 
 export const cardId = (card) => card.split("#")[0];

@@ -42,7 +42,8 @@ export function head(view, ctx, width) {
   const round = view.round ? say(ctx, "round", { n: view.round }) : say(ctx, "setup");
   group.appendChild(label(ctx, 14, 25, round, {
     "font-size": 19, "font-weight": "bold", "font-family": "DejaVu Serif, serif" }));
-  group.appendChild(label(ctx, narrow ? 14 : 130, narrow ? 47 : 25, say(ctx, "first", {
+  const after = Math.max(130, 30 + round.length * 11.6); // right of the round's words
+  group.appendChild(label(ctx, narrow ? 14 : after, narrow ? 47 : 25, say(ctx, "first", {
     colour: colourName(ctx, view.first_player) }), { "font-size": 15 }));
   group.appendChild(disc(ctx, width - 22, 20, view.you_colour || null, 9));
   group.appendChild(label(ctx, width - 38, 25, view.you_colour
