@@ -221,7 +221,7 @@ class GamePage {
   }
 
   renderLog() {
-    const entries = (this.message.log || []).map((entry) => html("li", {},
+    const entries = (this.message.log || []).map((entry) => html("li", { value: entry.state },
       html("span", { class: "who" }, seatName(this.summary, entry.seat)), " ", entry.label));
     this.log.replaceChildren(...entries.reverse());
   }
