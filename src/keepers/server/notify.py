@@ -128,7 +128,8 @@ class Peers:
         the game's lock (held until :meth:`release` or the end of the process)."""
         if game_id in self._held:
             return True
-        taken = await self._lock_call("SELECT pg_try_advisory_lock(%s, hashtext(%s))", game_id)
+        taken = await self._lock_call("SELECT pg_try_advisory_lock(%s, hashtext(%s))", game_id,
+                                      unless_held=True)
         if taken:
             self._held.add(game_id)
         return taken
@@ -140,10 +141,14 @@ class Peers:
             self._held.discard(game_id)
             await self._lock_call("SELECT pg_advisory_unlock(%s, hashtext(%s))", game_id)
 
-    async def _lock_call(self, query: str, game_id: str) -> bool:
+    async def _lock_call(self, query: str, game_id: str, unless_held: bool = False) -> bool:
         """Run a lock function on the locks' own connection; False when it failed (the
-        connection is then dropped, and with it every lock: the others may take them)."""
+        connection is then dropped, and with it every lock: the others may take them).
+        With ``unless_held``, True without asking when the lock was taken meanwhile (a
+        lock taken twice would need two unlocks)."""
         async with self._locking:
+            if unless_held and game_id in self._held:
+                return True
             try:
                 if self._locks is None or self._locks.closed:
                     self._held.clear()
