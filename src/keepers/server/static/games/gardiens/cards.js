@@ -36,11 +36,13 @@ function rulesText(ctx, id, w, h, top) {
   if (w < 78 || h < 100) return [];
   const text = term(ctx, `text.${id}`, "");
   const room = Math.floor((h - 16 - top) / 11);
-  const lines = wrap(text, Math.floor((w - 8) / 5.1));
+  const longest = Math.max(1, ...text.split(/\s+/).map((word) => word.length));
+  const font = Math.min(9.2, (w - 8) / (longest * 0.58)); // a long word still fits
+  const lines = wrap(text, Math.floor((w - 8) / (font * 0.56)));
   const shown = lines.slice(0, room);
   if (lines.length > room && shown.length) shown[shown.length - 1] += "…";
   return shown.map((line, i) => label(ctx, w / 2, top + 2 + i * 11, line, {
-    "text-anchor": "middle", "font-size": 9.2, fill: "#4d3c28" }));
+    "text-anchor": "middle", "font-size": font.toFixed(1), fill: "#4d3c28" }));
 }
 
 /** A face-down pile with its count; clickable as `key` when given. */

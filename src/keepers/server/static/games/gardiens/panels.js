@@ -359,15 +359,14 @@ function lastCombat(view, ctx, group, top, last, width) {
 
 /** The Event deck, the event in force and the last events drawn (GR-17.2, GR-23). */
 export function eventsPanel(view, ctx, width) {
-  const [group, top] = frame(ctx, width, 166, say(ctx, "events"));
+  const [group, top] = frame(ctx, width, 176, say(ctx, "events"));
   group.appendChild(pile(ctx, 12, top, 60, 86, view.event_deck_size, say(ctx, "event_deck"), null,
     "#23506b"));
   const effect = view.round_effect;
   let x = 90;
   if (effect) {
     group.appendChild(faceCard(ctx, effect, x, top, 86, 112));
-    group.appendChild(label(ctx, x + 43, top + 128, say(ctx, "in_force"), {
-      "text-anchor": "middle", "font-size": 12, "font-weight": "bold" }));
+    caption(ctx, group, x + 43, top + 126, say(ctx, "in_force"), { "font-weight": "bold" });
     x += 96;
   }
   const past = (view.event_discard || []).filter((e) => e !== effect).slice(-2).reverse();
@@ -376,11 +375,14 @@ export function eventsPanel(view, ctx, width) {
     node.setAttribute("opacity", "0.72");
     group.appendChild(node);
   });
-  if (past.length) {
-    group.appendChild(label(ctx, x + 43, top + 128, say(ctx, "drawn"), { "text-anchor": "middle",
-      "font-size": 12 }));
-  }
-  return [group, 166];
+  if (past.length) caption(ctx, group, x + 43, top + 126, say(ctx, "drawn"), {});
+  return [group, 176];
+}
+
+/** Words under a card, on two lines at most as wide as the card. */
+function caption(ctx, group, x, y, text, attrs) {
+  wrap(text, 14).slice(0, 2).forEach((line, i) => group.appendChild(label(ctx, x, y + i * 13,
+    line, { "text-anchor": "middle", "font-size": 11.5, ...attrs })));
 }
 
 /** The viewer's secret objectives and whether each is done (GR-24). */
@@ -468,16 +470,21 @@ export function seenPanel(view, ctx, width) {
     rows.push([say(ctx, "peeked"), privateItems.peeked_events, (card, i) => `peek:${i + 1}`]);
   }
   if (!rows.length) return null;
-  const height = 12 + rows.length * 112;
-  const [group] = frame(ctx, width, height, null);
-  rows.forEach(([title, cards, keyOf], i) => {
-    const y = 8 + i * 112;
-    group.appendChild(label(ctx, 14, y + 16, title, { "font-size": 14, "font-weight": "bold" }));
-    group.appendChild(el(ctx, "g", { transform: `translate(12,${y + 24})` },
+  const parts = [];
+  let y = 8;
+  for (const [title, cards, keyOf] of rows) {
+    for (const line of wrap(title, Math.floor((width - 28) / 8))) {
+      parts.push(label(ctx, 14, y + 16, line, { "font-size": 14, "font-weight": "bold" }));
+      y += 18;
+    }
+    parts.push(el(ctx, "g", { transform: `translate(12,${y + 6})` },
       ...cardRow(ctx, cards, 0, width - 24, keyOf, [70, 80])));
-    if (!cards.length) group.appendChild(label(ctx, 14, y + 44, say(ctx, "no_cards")));
-  });
-  return [group, height];
+    if (!cards.length) parts.push(label(ctx, 14, y + 26, say(ctx, "no_cards")));
+    y += 94;
+  }
+  const [group] = frame(ctx, width, y, null);
+  parts.forEach((part) => group.appendChild(part));
+  return [group, y];
 }
 
 /** Co-op: the Shadows and where each stands (GR-25). */
