@@ -36,7 +36,8 @@ const NARROW_BELOW = 760;
 function narrow(ctx) {
   if (ctx.layout) return ctx.layout === "narrow";
   const box = typeof document === "undefined" ? null : document.getElementById("board");
-  const width = (box && box.clientWidth) || (typeof window === "undefined" ? 1280 : window.innerWidth);
+  const screen = typeof window === "undefined" ? 1280 : window.innerWidth;
+  const width = (box && box.clientWidth) || screen;
   return width < NARROW_BELOW;
 }
 

@@ -1,7 +1,9 @@
 // Cards drawn as small cards: Action cards (hand, river, seen hands), Event cards and the
 // face-down piles. A card names itself by the catalogue's name; its id stays in a corner.
 
-import { EDGE, INK, cardId, cardName, el, label, ring, target, term, titled, wrap } from "./look.js";
+import {
+  EDGE, INK, cardId, cardName, el, label, ring, target, term, titled, wrap,
+} from "./look.js";
 
 const FAMILY = { AC: ["#7a2e1f", "#fbf3df"], EV: ["#23506b", "#e9f1f4"] };
 

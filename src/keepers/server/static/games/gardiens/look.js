@@ -106,7 +106,8 @@ export function cube(ctx, x, y, res, size = 14) {
 export function pawn(ctx, x, y, colour, size = 20) {
   const k = size / 20;
   return el(ctx, "path", {
-    d: `M${x - 7 * k} ${y + 9 * k} L${x - 4 * k} ${y - 1 * k} A${5 * k} ${5 * k} 0 1 1 ${x + 4 * k} `
+    d: `M${x - 7 * k} ${y + 9 * k} L${x - 4 * k} ${y - 1 * k} `
+      + `A${5 * k} ${5 * k} 0 1 1 ${x + 4 * k} `
       + `${y - 1 * k} L${x + 7 * k} ${y + 9 * k} Z`,
     fill: PLAYER[colour] || "#777", stroke: INK, "stroke-width": 1.4,
   });

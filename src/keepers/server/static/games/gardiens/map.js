@@ -53,7 +53,8 @@ function sourceIcon(ctx, x, y) {
 
 function homeIcon(ctx, x, y, colour) {
   return el(ctx, "path", {
-    d: `M${x - 8} ${y + 7} L${x - 8} ${y - 2} L${x} ${y - 9} L${x + 8} ${y - 2} L${x + 8} ${y + 7} Z`,
+    d: `M${x - 8} ${y + 7} L${x - 8} ${y - 2} L${x} ${y - 9} L${x + 8} ${y - 2} `
+      + `L${x + 8} ${y + 7} Z`,
     fill: PLAYER[colour] || "#ccc", stroke: INK, "stroke-width": 1.3, opacity: 0.85,
   });
 }
@@ -121,7 +122,8 @@ function emblemFor(ctx, hex, size, homes, parts) {
 
 function hexTitle(ctx, hex) {
   const owner = hex.owner ? colourName(ctx, hex.owner) : say(ctx, "neutral");
-  return `${hex.hex} · ${owner}${hex.guardians ? ` · ${say(ctx, "guardians", { n: hex.guardians })}` : ""}`;
+  const guardians = hex.guardians ? ` · ${say(ctx, "guardians", { n: hex.guardians })}` : "";
+  return `${hex.hex} · ${owner}${guardians}`;
 }
 
 function arrow(ctx, from, to, size, colour, dashed) {

@@ -5,8 +5,8 @@
 
 import { cardRow, faceCard, pile } from "./cards.js";
 import {
-  EDGE, INK, PARCHMENT, PLAYER, RESOURCES, building, buildingName, colourName, cube, die, el,
-  frame, label, pawn, resourceName, ring, say, target, term, titled, wrap,
+  EDGE, INK, PARCHMENT, PLAYER, RESOURCES, building, buildingName, cardName, colourName, cube,
+  die, el, frame, label, pawn, resourceName, ring, say, target, term, titled, wrap,
 } from "./look.js";
 
 const mine = (view) => view.you_colour && view.decision && view.decision.player === view.you_colour;
@@ -32,7 +32,8 @@ export function head(view, ctx, width) {
     if (decision.player === view.you_colour) {
       line = prompt ? say(ctx, "your_turn", { prompt }) : say(ctx, "your_turn_short");
     } else {
-      line = prompt ? say(ctx, "waiting", { colour, prompt }) : say(ctx, "waiting_short", { colour });
+      line = prompt ? say(ctx, "waiting", { colour, prompt })
+        : say(ctx, "waiting_short", { colour });
     }
   }
   const lines = wrap(line, Math.floor((width - 50) / 8.2));
@@ -107,10 +108,13 @@ export function tray(view, ctx, width) {
   const parts = [];
   let y = 8;
   if (COUNTED.includes(kind)) {
-    parts.push(pawn(ctx, 22, y + 16, view.you_colour, 22));
-    parts.push(label(ctx, 38, y + 22, say(ctx, "how_many"), { "font-size": 14 }));
+    const counts = el(ctx, "g", { class: "gd-counts" }, pawn(ctx, 22, y + 16, view.you_colour, 22),
+      label(ctx, 38, y + 22, say(ctx, "how_many"), { "font-size": 14 }));
     const first = kind === "conquer" ? 0 : 1;
-    for (let n = first; n <= 5; n += 1) parts.push(countChip(ctx, n, 130 + (n - first) * 40, y));
+    for (let n = first; n <= 5; n += 1) {
+      counts.appendChild(countChip(ctx, n, 130 + (n - first) * 40, y));
+    }
+    parts.push(counts);
     y += 42;
   }
   const note = trayNote(view, ctx);
@@ -177,7 +181,8 @@ function seatRow(view, ctx, seat, width, y) {
   const row = el(ctx, "g", { transform: `translate(0,${y})` });
   row.appendChild(target(ctx, `seat:${seat.colour}`, null, {},
     el(ctx, "rect", { x: 6, y: 0, width: width - 12, height: height - 6, rx: 8,
-      fill: you ? "#f8efd9" : PARCHMENT, stroke: PLAYER[seat.colour], "stroke-width": you ? 3 : 1.5 }),
+      fill: you ? "#f8efd9" : PARCHMENT, stroke: PLAYER[seat.colour],
+      "stroke-width": you ? 3 : 1.5 }),
     ring(ctx, "rect", { x: 3, y: -3, width: width - 6, height, rx: 10 })));
   row.appendChild(disc(ctx, 24, 15, seat.colour));
   if (decision.player === seat.colour) {
@@ -330,7 +335,7 @@ function liveCombat(view, ctx, group, top, width) {
   played.forEach(([field, key], i) => {
     if (context[field]) {
       group.appendChild(label(ctx, 14, top + 40 + i * 20, say(ctx, key, {
-        card: term(ctx, `name.${context[field].split("#")[0]}`, context[field]) }), { "font-size": 14 }));
+        card: cardName(ctx, context[field]) }), { "font-size": 14 }));
     }
   });
   if (mine(view) && view.decision.kind !== "conquer") {
@@ -535,8 +540,10 @@ export const STYLE = `
 .gd-board .legal { cursor: pointer; }
 .gd-board .legal .gd-hl { stroke: var(--legal, #e6007e); stroke-width: 4; stroke-dasharray: none;
   filter: drop-shadow(0 0 2px #fff); }
-.gd-board .chosen .gd-hl { stroke: var(--chosen, #0057d9); stroke-width: 6; stroke-dasharray: none; }
+.gd-board .chosen .gd-hl { stroke: var(--chosen, #0057d9); stroke-width: 6;
+  stroke-dasharray: none; }
 .gd-board .gd-count:not(.legal):not(.chosen) { opacity: 0.28; }
+.gd-board .gd-counts:not(:has(.legal, .chosen)) { opacity: 0.45; }
 .gd-board .gd-token:not(.legal):not(.chosen) { opacity: 0.4; }
 .gd-board .gd-hex.legal > polygon:first-child { filter: brightness(1.12); }
 `;
