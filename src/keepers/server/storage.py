@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, create_engine, event, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -163,10 +163,13 @@ class Store:
         """True when other server processes may use the same database (PostgreSQL): the
         store then notifies them of each change."""
 
-    def _notify(self, session: Session, payload: str) -> None:
-        """Tell the other processes, at commit, what this transaction changed."""
+    def _notify(self, session: Session, *payloads: str) -> None:
+        """Tell the other processes, at commit, what this transaction changed (in one
+        statement however many changes: each is a round trip to the database)."""
         if self.shared:
-            session.execute(select(func.pg_notify(CHANNEL, payload)))
+            session.execute(text("SELECT pg_notify(:channel, payload) "
+                                 "FROM unnest(CAST(:payloads AS text[])) AS payload"),
+                            {"channel": CHANNEL, "payloads": list(payloads)})
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -233,7 +236,7 @@ class Store:
             with self._session.begin() as session:
                 for item in appends:
                     _add(session, item)
-                    self._notify(session, notice(item.game_id, item.seq))
+                self._notify(session, *(notice(item.game_id, item.seq) for item in appends))
             return [None] * len(appends)
         except IntegrityError:
             if len(appends) == 1:
