@@ -3,8 +3,8 @@
 // Gates of Gold manuscript board; the viewer's hand under their own board.
 
 import {
-  INK, ICON_COLOURS, RESOURCE_COLOURS, at, card, fit, hooks, label, pile, say, seatColour,
-  seatName, token,
+  INK, ICON_COLOURS, RESOURCE_COLOURS, at, card, fit, hooks, label, offers, overlay, pile, say,
+  seatColour, seatName, token,
 } from "./common.js";
 
 export const BOARD_W = 640;
@@ -50,6 +50,8 @@ function resources(ctx, p, mine) {
   ["silver", "ink", "gold", "stone"].forEach((kind, i) => {
     const target = mine ? `res:${kind}` : null;
     out.push(ctx.svg("g", { class: "vc-resource", ...hooks(target, kind) },
+      ctx.svg("rect", { x: 242 + i * 44, y: 26, width: 40, height: 42, rx: 5, fill: "none",
+        stroke: "none" }),
       token(ctx, 262 + i * 44, 40, 12, RESOURCE_COLOURS[kind], p[kind]),
       label(ctx, 262 + i * 44, 63, say(ctx, `resource.${kind}`), { "font-size": 9 })));
   });
@@ -83,10 +85,8 @@ function cardSpaces(ctx, p, mine) {
 }
 
 /** The virtue/corruption track (positions 1-7) and the debts and deeds. */
-function tracks(ctx, p, mine) {
-  const out = [label(ctx, 340, 84, say(ctx, "track"), { "font-size": 9 }),
-    ctx.svg("rect", { x: 245, y: 86, width: 186, height: 26, rx: 4, fill: "none",
-      stroke: "none", ...hooks(mine ? "track" : null, null) })];
+function tracks(ctx, view, p, mine) {
+  const out = [label(ctx, 340, 84, say(ctx, "track"), { "font-size": 9 })];
   for (let pos = 1; pos <= 7; pos += 1) {
     const x = 248 + (pos - 1) * 26;
     out.push(ctx.svg("rect", { x, y: 88, width: 24, height: 22, rx: 3,
@@ -99,6 +99,7 @@ function tracks(ctx, p, mine) {
   out.push(ctx.svg("g", { ...hooks(null, "criminal") },
     token(ctx, corruption - (same ? 5 : 0), 99, 7, "#2b2b2b", "")));
   out.push(token(ctx, virtue + (same ? 5 : 0), 99, 7, "#ffffff", ""));
+  if (mine && offers(view, "pick gain_virtue")) out.push(overlay(ctx, 245, 86, 186, 26, "track"));
   const rows = [["debt", p.debts_unpaid, p.debts_paid, "#9b3a2a"],
     ["deed", p.deeds_acquired, p.deeds_approved, "#3a6b3a"]];
   rows.forEach(([kind, open, flipped, colour], i) => {
@@ -195,7 +196,7 @@ export function playerBoard(ctx, view, seat, narrow = false) {
   const parts = [ctx.svg("rect", { width, height: narrow ? NARROW_BOARD_H : BOARD_H, rx: 8,
     fill: "#efe3c4", stroke: seatColour(view, seat), "stroke-width": 3 }),
   ...title(ctx, view, seat, mine, width), ...cardSpaces(ctx, p, mine), ...resources(ctx, p, mine),
-  ...tracks(ctx, p, mine), right, ...owned(ctx, p, width), ...manuscriptBoard(ctx, p, mine)];
+  ...tracks(ctx, view, p, mine), right, ...owned(ctx, p, width), ...manuscriptBoard(ctx, p, mine)];
   if (narrow) {
     parts.push(label(ctx, 220, 214, counts(ctx, p), { "font-size": 12, "text-anchor": "start" }));
   }

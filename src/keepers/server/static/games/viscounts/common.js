@@ -72,6 +72,20 @@ export function wrap(text, width, lines = 2) {
   return out.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
 }
 
+/** True when the viewer's pending decision offers an option starting with `prefix`. */
+export function offers(view, prefix) {
+  const options = (view.decision && view.decision.options) || [];
+  return options.some((option) => option.startsWith(prefix));
+}
+
+/** A near-transparent area on top of a part of the board that takes the clicks of a
+ * decision made by pointing at that whole part (a picked effect). */
+export function overlay(ctx, x, y, width, height, target) {
+  return ctx.svg("g", { class: "vc-area", ...hooks(target, null) },
+    ctx.svg("rect", { x, y, width, height, rx: 5, fill: "#ffffff", "fill-opacity": 0.01,
+      stroke: "none" }));
+}
+
 /** The font size at which `text` fits in `width` (at most `size`; `em` is the width of an
  * average letter in font sizes, wider for bold text). */
 export function fit(text, width, size, em = 0.55) {

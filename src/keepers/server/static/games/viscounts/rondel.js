@@ -4,8 +4,8 @@
 // the castle section it touches with its three tiers.
 
 import {
-  INK, PARCHMENT, RESOURCE_COLOURS, at, building, card, hooks, label, pile, say, seatColour,
-  token,
+  INK, PARCHMENT, RESOURCE_COLOURS, at, building, card, hooks, label, offers, pile, say,
+  seatColour, token,
 } from "./common.js";
 
 export const RONDEL_SIZE = 620;
@@ -114,30 +114,34 @@ function piles(ctx, entry) {
   return out;
 }
 
-/** One castle section: three tiers of workers, each seat's count on a disc in its colour. */
+/** One castle section: three tiers of workers, each seat's count on a disc in its colour.
+ * The whole section is one click target (its outline is highlighted); its workers are
+ * targets of their own only when one is to be bumped. */
 function section(ctx, view, entry) {
   const theta = centre(entry.position);
   const name = entry.section;
   const tiers = view.castle[name];
-  const out = [];
+  const bumping = offers(view, "bump ");
+  const parts = [ctx.svg("path", { d: sector(TIERS[2][0], TIERS[0][1], theta - 35, theta + 35),
+    fill: "none", stroke: "none" })];
   TIERS.forEach(([r0, r1], tier) => {
     const shade = ["#c9c3b5", "#b7b0a1", "#a59d8c"][tier];
-    const attrs = tier === 0 ? { class: "vc-section", ...hooks(`section:${name}`, name) }
-      : { ...hooks(null, name) };
-    out.push(ctx.svg("path", { d: sector(r0, r1, theta - 35, theta + 35), fill: shade,
-      stroke: "#6e6758", "stroke-width": 1, ...attrs }));
+    parts.push(ctx.svg("path", { d: sector(r0, r1, theta - 35, theta + 35), fill: shade,
+      stroke: "#6e6758", "stroke-width": 1 }));
     const seats = tiers[tier].map((n, seat) => [seat, n]).filter(([, n]) => n > 0);
     const r = (r0 + r1) / 2;
-    const spread = tier === 2 ? 14 : 9;
+    const spread = tier === 2 ? 22 : 9;
     seats.forEach(([seat, n], i) => {
-      const [x, y] = polar(r, theta + (i - (seats.length - 1) / 2) * spread * (tier === 2 ? 1.6 : 1));
-      out.push(token(ctx, x, y, tier === 2 ? 7.5 : 8, seatColour(view, seat), n,
-        { class: "vc-worker", ...hooks(`castle:${name}${tier + 1}:${seat}`, null) }));
+      const [x, y] = polar(r, theta + (i - (seats.length - 1) / 2) * spread);
+      const target = bumping ? `castle:${name}${tier + 1}:${seat}` : null;
+      parts.push(token(ctx, x, y, tier === 2 ? 7.5 : 8, seatColour(view, seat), n,
+        { class: "vc-worker", ...hooks(target, null) }));
     });
   });
   const [lx, ly] = polar(TIERS[0][1] - 8, theta - 27);
-  out.push(label(ctx, lx, ly + 4, name, { "font-size": 11, "font-weight": "bold", fill: "#3b352b" }));
-  return out;
+  parts.push(label(ctx, lx, ly + 4, name, { "font-size": 11, "font-weight": "bold",
+    fill: "#3b352b" }));
+  return [ctx.svg("g", { class: "vc-section", ...hooks(`section:${name}`, name) }, ...parts)];
 }
 
 /** The whole rondel panel (RONDEL_SIZE square). */

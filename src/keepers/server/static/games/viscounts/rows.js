@@ -5,7 +5,8 @@
 
 import { isBarDecision } from "./paths.js";
 import {
-  INK, at, button, card, cardName, fit, hooks, label, pile, say, seatColour, seatName,
+  INK, at, button, card, cardName, fit, hooks, label, offers, overlay, pile, say, seatColour,
+  seatName,
 } from "./common.js";
 
 export const BAR_H = 48;
@@ -111,15 +112,13 @@ function keysRow(ctx, view, width) {
   const keys = view.keys;
   const heroesWidth = keys.hero_row.length * 58 + 44;
   const chestsWidth = keys.chest_row.length * 46 + 38;
-  const items = [ctx.svg("rect", { x: 4, y: 18, width: heroesWidth + 4, height: 74, rx: 5,
-    fill: "none", stroke: "none", ...hooks("row:heroes", null) })];
-  items.push(...keys.hero_row.map((id, i) => card(ctx, 8 + i * 58, 20, 54, 70, id, `hero:${id}`)));
+  const items = keys.hero_row.map((id, i) => card(ctx, 8 + i * 58, 20, 54, 70, id, `hero:${id}`));
+  if (offers(view, "pick gain_hero")) items.push(overlay(ctx, 4, 18, heroesWidth + 4, 74, "row:heroes"));
   let x = 8 + keys.hero_row.length * 58;
   items.push(pile(ctx, x, 20, 40, 70, keys.hero_deck, say(ctx, "deck"), null, null));
   x += 56;
   items.push(label(ctx, x, 15, say(ctx, "chests"), { "font-size": 10, "text-anchor": "start" }));
-  items.push(ctx.svg("rect", { x: x - 4, y: 20, width: chestsWidth, height: 52, rx: 5,
-    fill: "none", stroke: "none", ...hooks("row:chests", null) }));
+  const chestsX = x - 4;
   keys.chest_row.forEach((id, i) => {
     items.push(ctx.svg("g", { class: "vc-chest", ...hooks(`chest:${id}`, id) },
       ctx.svg("rect", { x: x + i * 46, y: 24, width: 42, height: 44, rx: 5, fill: "#b98a3e",
@@ -128,6 +127,9 @@ function keysRow(ctx, view, width) {
   });
   items.push(label(ctx, x + keys.chest_row.length * 46 + 2, 50, `(${keys.chest_pile})`,
     { "font-size": 10, "text-anchor": "start" }));
+  if (offers(view, "pick gain_chest")) {
+    items.push(overlay(ctx, chestsX, 20, chestsWidth, 52, "row:chests"));
+  }
   x = Math.max(x + keys.chest_row.length * 46 + 34, width - 3 * 53 - 6);
   Object.entries(keys.public_buildings).forEach(([id, owner], i) => {
     const taken = owner !== null && owner !== undefined;
