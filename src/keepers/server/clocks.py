@@ -118,8 +118,8 @@ class Clock:
             return None
         out = {timeout.seat for timeout in entry.timeouts}
         humans = {seat.seat for seat in entry.seats if seat.kind == "human"}
-        banks = {seat.seat: seat.remaining_ms or 0 for seat in entry.seats
-                 if seat.seat in humans}
+        banks = {seat.seat: 0 if seat.seat in out else seat.remaining_ms or 0
+                 for seat in entry.seats if seat.seat in humans}
         return cls(control, entry.clock_since, banks, humans - out, out)
 
     def runner(self, state: GameState, status: str) -> int | None:

@@ -344,6 +344,9 @@ class Hub:
             seat.claimed, seat.name = kept.claimed, kept.name
         if session.entry.status != before:
             session.broadcast()
+        if _take_clocks(session, stored):
+            session.broadcast()
+        self._arm(session)
 
     def _stored_since(self, game_id: str, number: int) -> tuple[GameEntry, list[str]]:
         """The game row and its decisions after ``number`` (on the storage thread)."""
@@ -419,8 +422,9 @@ class Hub:
         try:
             await self._db(self.store.time_out, session.id, timeout,
                            None if result is None else result.model_dump())
-        except Conflict as conflict:
-            log.warning("timeout not stored: %s", conflict)
+        except Conflict as conflict:  # another process moved first: follow the store
+            log.info("timeout not stored: %s", conflict)
+            await self._catch_up(session)
             return False
         _timed_out(session, clock, timeout, result)
         log.info("game %s: seat %d out of time (%s)", session.id, seat, timeout.outcome)
@@ -508,6 +512,22 @@ def _take_status(session: GameSession, stored: GameEntry) -> None:
         session.entry.status, session.entry.result = "finished", result
     elif stored.status != "finished":
         session.entry.status = stored.status
+
+
+def _take_clocks(session: GameSession, stored: GameEntry) -> bool:
+    """After a catch-up: the clocks and timeouts as stored (another process may have
+    switched a clock or stored a timeout); True when a timeout was new here."""
+    if session.clock is None:
+        return False
+    new = stored.timeouts[len(session.entry.timeouts):]
+    session.entry.timeouts = list(stored.timeouts)
+    session.clock = clocks.Clock.of(stored)
+    for timeout in new:
+        if timeout.bot is not None:
+            session.take_over(timeout.seat, timeout.bot)
+    if stored.status == "finished" and stored.result is not None:
+        session.entry.status, session.entry.result = "finished", stored.result
+    return bool(new)
 
 
 def _find_game(name: str) -> Game:
