@@ -175,6 +175,7 @@ def test_time_out_ends_the_game_and_the_record_says_so(tmp_path: Path, db_url: s
         assert clock_of(final, loser)["out_of_time"] and final["legal"] == []
         assert not any(seat["running"] for seat in final["clock"]["seats"])
         assert clients[loser].decide("pass", state=0)["code"] == "game_over"
+        assert httpx.get(f"{server.url}/api/games/{game_id}/view").json()["over"]
         record_json = httpx.get(f"{server.url}/api/games/{game_id}/record").json()
     record = GameRecord.from_dict(record_json)
     assert record.ended_on_time() == loser and record.actions == []

@@ -80,7 +80,7 @@ async def spectate(game_id: str, request: Request) -> PublicView:
     """What a spectator sees now (the websocket pushes it after every decision)."""
     session = await hub_of(request).session(game_id)
     return PublicView(state=session.number, view=session.state.view(None),
-                      over=session.state.is_over())
+                      over=session.over())
 
 
 @router.get("/games/{game_id}/record")
