@@ -9,7 +9,8 @@ import {
   die, el, frame, label, pawn, resourceName, ring, say, target, term, titled, wrap,
 } from "./look.js";
 
-const mine = (view) => view.you_colour && view.decision && view.decision.player === view.you_colour;
+const mine = (view) => Boolean(view.you_colour && view.decision
+  && view.decision.player === view.you_colour);
 const kindOf = (view) => (view.decision ? view.decision.kind : null);
 
 function disc(ctx, x, y, colour, r = 11) {
@@ -89,7 +90,8 @@ const TOKENS = {
 };
 const COUNTED = ["action", "effect", "conquer"];
 
-/** What a line above the tokens says: who proposes an alliance, or how to propose one. */
+/** What a line above the tokens says: who proposes an alliance, or how to propose or break
+ * one (GR-15.2). */
 function trayNote(view, ctx) {
   const kind = kindOf(view);
   const context = view.decision.context || {};
@@ -97,7 +99,9 @@ function trayNote(view, ctx) {
     const proposer = (view.seats || [])[context.proposer];
     return proposer ? say(ctx, "proposes", { colour: colourName(ctx, proposer.colour) }) : null;
   }
-  return kind === "alliance" ? say(ctx, "alliance_hint") : null;
+  if (kind !== "alliance") return null;
+  const me = (view.seats || []).find((seat) => seat.colour === view.you_colour);
+  return say(ctx, me && me.ally ? "alliance_break_hint" : "alliance_hint");
 }
 
 /** The viewer's pending choice: guardian counts when a number may be asked, then the
