@@ -84,6 +84,14 @@ export async function showGame(root, gameId) {
   return () => page.leave();
 }
 
+// A time left as people read it: h:mm:ss or m:ss (never below zero).
+function duration(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const [h, m, sec] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
 class GamePage {
   constructor(root, summary, module, token) {
     this.root = root;
@@ -105,6 +113,7 @@ class GamePage {
     const part = (tag, id, cls) => html(tag, { id, class: cls });
     this.title = html("h1", {}, gameTitle(this.summary.game));
     this.status = part("p", "status", "status");
+    this.clocks = part("p", "clocks", "clocks");
     this.error = part("p", "error", "error");
     this.board = part("div", "board", "board");
     this.steps = part("div", "steps", "steps");
@@ -113,7 +122,7 @@ class GamePage {
     this.log = part("ol", "log", "log");
     this.score = part("div", "score", "score");
     this.root.append(html("section", { class: "game" },
-      html("div", { class: "table" }, this.title, this.status, this.error, this.board,
+      html("div", { class: "table" }, this.title, this.status, this.clocks, this.error, this.board,
         this.steps, this.info),
       html("aside", { class: "side" }, this.score,
         html("h2", {}, t("web.play.decisions")), this.decisions,
@@ -166,6 +175,7 @@ class GamePage {
       ? new ClickBuilder(message.legal, this.module.paths, view) : null;
     this.recent = this.module ? recentKeys(this.module.paths, ctx.recent, view) : new Set();
     this.renderStatus();
+    this.renderClocks();
     this.renderDecisions();
     this.renderSteps();
     this.renderLog();
@@ -188,6 +198,27 @@ class GamePage {
       : t("web.play.you_are", { seat: seatName(this.summary, this.seat) });
     this.status.textContent = `${text} — ${you}`;
     this.status.classList.toggle("yours", Boolean(decision && decision.seat === this.seat));
+  }
+
+  // Each timed seat's time left, the running clock counted down from the message's arrival.
+  renderClocks() {
+    clearInterval(this.ticking);
+    const clock = this.message.clock;
+    if (!clock) {
+      this.clocks.replaceChildren();
+      return;
+    }
+    const arrived = performance.now();
+    const show = () => {
+      const spent = performance.now() - arrived;
+      this.clocks.replaceChildren(...clock.seats.filter((seat) => seat.remaining_ms !== null)
+        .map((seat) => html("span", { class: seat.running ? "clock running" : "clock",
+          "data-seat": seat.seat },
+        `${seatName(this.summary, seat.seat)} ${duration(seat.running && !this.message.over
+          ? seat.remaining_ms - spent : seat.remaining_ms)}`)));
+    };
+    show();
+    if (clock.seats.some((seat) => seat.running)) this.ticking = setInterval(show, 1000);
   }
 
   renderDecisions() {
@@ -289,6 +320,7 @@ class GamePage {
   }
 
   leave() {
+    clearInterval(this.ticking);
     this.socket.close();
   }
 }

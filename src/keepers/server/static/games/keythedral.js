@@ -172,6 +172,7 @@ function countRow(ctx, x, y, label, counts, colours, prefix) {
   colours.forEach((colour, i) => {
     const cx = x + 120 + i * 52;
     row.append(svg("g", { "data-target": prefix ? `${prefix}:${colour}` : null, "data-info": prefix === "craft" || prefix === "trade" ? "craftsmen" : null },
+      svg("rect", { x: cx - 3, y: y - 3, width: 46, height: 20, rx: 3, fill: "transparent" }),  // the area a click or tap hits
       cube(svg, cx, y, colour), svg("text", { x: cx + 18, y: y + 12, class: "kt-num" },
         String(counts[colour] ?? 0))));
   });
@@ -249,6 +250,7 @@ function drawPanel(view, ctx, x0, y0) {
     const you = seat === view.viewer ? ` (${t("web.keythedral.you")})` : "";
     const score = view.scores ? ` — ${t("web.keythedral.score", { score: view.scores[seat] })}` : "";
     g.append(svg("g", { "data-target": `seat:${seat}` },
+      svg("rect", { x: x0 - 3, y: y - 3, width: PANEL_W - 10, height: 22, rx: 3, fill: "transparent" }),
       svg("rect", { x: x0, y, width: 16, height: 16, fill: seatColour(view, seat), stroke: "#000" }),
       svg("text", { x: x0 + 22, y: y + 13, class: "kt-label" },
         `${t("web.seat", { n: seat + 1 })}${you}${first}: ${t("web.keythedral.seat_counts", {
