@@ -3,7 +3,7 @@
 // Gates of Gold manuscript board; the viewer's hand under their own board.
 
 import {
-  INK, ICON_COLOURS, RESOURCE_COLOURS, at, card, fit, hooks, label, offers, overlay, pile, say,
+  INK, ICON_COLOURS, RESOURCE_COLOURS, at, card, cardName, fit, hooks, label, offers, overlay, pile, say,
   seatColour, seatName, token,
 } from "./common.js";
 
@@ -154,16 +154,26 @@ function extras(ctx, p, mine) {
   return out;
 }
 
+/** What an owned component is called on its chip: a public building by its type, an
+ * outsider by its name, anything else by its id. */
+function ownedName(ctx, id) {
+  if (id.startsWith("PB-")) return `★${say(ctx, `building_short.${id.slice(3)}`)}`;
+  return id.startsWith("O-") ? cardName(ctx, id) : id;
+}
+
 /** Manuscripts, cleric bonus cards, public buildings, builder cards and outsiders owned
  * (as many as the board's width holds). */
 function owned(ctx, p, width) {
   const ids = [...p.manuscripts, ...p.bonus, ...(p.public_buildings || []),
     ...(p.builder_cards || []), ...(p.outsiders || [])];
   const shown = ids.slice(0, Math.floor((width - 252) / 43));
-  const out = shown.map((id, i) => ctx.svg("g", { class: "vc-owned", ...hooks(null, id) },
-    ctx.svg("rect", { x: 248 + i * 43, y: 164, width: 40, height: 22, rx: 3,
-      fill: id.startsWith("M") ? "#efe2bf" : "#d9c7e6", stroke: "#7a6a50" }),
-    label(ctx, 268 + i * 43, 179, id.replace(/^PB-/, "").slice(0, 7), { "font-size": 9 })));
+  const out = shown.map((id, i) => {
+    const text = ownedName(ctx, id);
+    return ctx.svg("g", { class: "vc-owned", ...hooks(null, id) },
+      ctx.svg("rect", { x: 248 + i * 43, y: 164, width: 40, height: 22, rx: 3,
+        fill: id.startsWith("M") ? "#efe2bf" : "#d9c7e6", stroke: "#7a6a50" }),
+      label(ctx, 268 + i * 43, 179, text, { "font-size": fit(text, 38, 9) }));
+  });
   if (!ids.length) {
     out.push(label(ctx, 248, 179, say(ctx, "no_manuscripts"), { "font-size": 9,
       "text-anchor": "start", fill: "#6b5d45" }));
