@@ -271,8 +271,8 @@ class Store:
         """Note that a server runs at ``at``; when no server has run for longer than
         ``outage`` before it, move every running clock's start on by that time (no one
         could decide then) and return it."""
-        with self._session.begin() as session:
-            beat = session.get(HeartbeatRow, 1)
+        with self._session.begin() as session:  # one server at a time (PostgreSQL)
+            beat = session.get(HeartbeatRow, 1, with_for_update=True)
             if beat is None:
                 session.add(HeartbeatRow(id=1, alive_at=at))
                 return None

@@ -7,6 +7,8 @@ Revises: 0002
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -30,11 +32,13 @@ def upgrade() -> None:
         sa.Column("bot", sa.String(40), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
-    op.create_table(
+    heartbeat = op.create_table(
         "heartbeat",
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("alive_at", sa.DateTime(timezone=True), nullable=False),
     )
+    # Its one row exists from the start, so servers starting together only update it.
+    op.bulk_insert(heartbeat, [{"id": 1, "alive_at": datetime.now(UTC)}])
 
 
 def downgrade() -> None:
