@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 import threading
 import tomllib
 from collections.abc import Iterator
@@ -233,6 +234,39 @@ def test_board_is_translated_and_shows_only_the_view(page: Any, lang: str) -> No
     other = view["players"][1 - me]
     assert isinstance(other["hand"], int)       # hidden in the view (counted only) ...
     assert markup.count('data-target="hand:') == len(view["players"][me]["hand"])  # ... and drawn so
+
+
+KEY_FAMILIES = {
+    "phase": ("setup", "manage", "move", "action", "recruit", "collision", "draw", "ai", "end",
+              "over"),
+    "action": ("trade", "build", "workers", "transcribe", "pass"),
+    "exchange": ("silver", "ink", "gold", "stone", "destroy", "flip"),
+    "resource": ("silver", "ink", "gold", "stone"),
+    "building_short": ("workshop", "trading_post", "guildhall"),
+    "column": ("1", "2", "3", "4"),
+    "done": ("discard_done", "destroy_done", "dismiss_none", "recruit_pass", "hire_none",
+             "chest_none", "shift_done", "pick_none", "pay_none", "turn_begin", "turn_end",
+             "other"),
+}
+"""The texts the board asks for by a computed name: every member of each family."""
+
+
+def test_every_text_the_board_asks_for_is_in_the_catalogues() -> None:
+    """Each literal ``say(ctx, "key")`` of the module and each member of the computed
+    families is a ``[web.viscounts]`` text in English, French and Russian."""
+    sources = [STATIC / "games" / "viscounts.js",
+               *sorted((STATIC / "games" / "viscounts").glob("*.js"))]
+    literal = {key for path in sources
+               for key in re.findall(r'say\(ctx, "([a-z_]+)"', path.read_text(encoding="utf-8"))}
+    assert len(literal) > 20                    # the module's texts were found
+    computed = {f"{family}.{member}" for family, members in KEY_FAMILIES.items()
+                for member in members}
+    computed |= {f"{kind}{suffix}" for kind in ("debt", "deed")
+                 for suffix in ("s", "_open", "_flipped")}
+    for lang in ("en", "fr", "ru"):
+        texts = web_texts(lang)
+        missing = sorted(key for key in literal | computed if f"web.viscounts.{key}" not in texts)
+        assert not missing, (lang, missing)
 
 
 def test_spectator_and_final_boards(page: Any) -> None:
