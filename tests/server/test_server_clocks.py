@@ -74,6 +74,10 @@ def test_a_correspondence_clock_gives_each_decision_its_hours() -> None:
     assert clock.after(1, asked(1), "ongoing", at) == (at, None)
     clock.adopt(at, None)
     assert clock.left(1, 1, at) == 3_600_000  # the next decision has the whole hour again
+    clock.time_out(0)
+    shown = clock.view(asked(1), "ongoing", 2, at).seats
+    assert [(seat.remaining_ms, seat.out_of_time) for seat in shown] == [(0, True),
+                                                                          (3_600_000, False)]
 
 
 def test_no_clock_runs_for_a_secret_decision_nor_before_the_start() -> None:

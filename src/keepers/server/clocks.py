@@ -175,10 +175,15 @@ class Clock:
         """Every seat's time at ``at``, as everyone may see it."""
         runner = self.runner(state, status)
         seats = [SeatClock(seat=seat, running=seat == runner, out_of_time=seat in self.out,
-                           remaining_ms=max(0, self.left(seat, runner, at))
-                           if seat in self.timed or seat in self.out else None)
+                           remaining_ms=self._shown(seat, runner, at))
                  for seat in range(players)]
         return ClockView(mode=self.control.mode, at=at, seats=seats)
+
+    def _shown(self, seat: int, runner: int | None, at: datetime) -> int | None:
+        """The time a seat is shown to have: none once out, None when not timed."""
+        if seat in self.out:
+            return 0
+        return max(0, self.left(seat, runner, at)) if seat in self.timed else None
 
 
 def _note(timeout: TimeoutEntry) -> TimeoutNote:
