@@ -41,9 +41,10 @@ MAX_DECISIONS = 260
 
 # Draws each view, then for every record checks that every path step is a drawn target,
 # that paths are distinct and none starts another, and counts the chosen decisions with a
-# non-empty path.
+# non-empty path. (The records go over as one JSON text: far faster than as an argument.)
 CHECK_PATHS = """
-async ([records, texts]) => {
+async ([recordsText, texts]) => {
+  const records = JSON.parse(recordsText);
   const board = await import('/games/viscounts.js');
   const ctx = window.makeCtx(texts);
   const report = {decisions: 0, clicked: 0, bar: 0, missing: [], clashes: [], listOnly: {}};
@@ -204,7 +205,7 @@ def test_paths_are_drawn_distinct_and_cover_the_decisions(page: Any) -> None:
     list_only: dict[str, int] = {}
     for seed, (expansions, players) in enumerate(CONFIGS):
         records = seeded_records(expansions, players, seed)
-        report = page.evaluate(CHECK_PATHS, [records, texts])
+        report = page.evaluate(CHECK_PATHS, [json.dumps(records), texts])
         assert not report["missing"], report["missing"][:10]
         assert not report["clashes"], report["clashes"][:10]
         decisions += report["decisions"]
