@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -18,13 +21,13 @@ from keepers import cli
 from keepers.core.registry import game_names
 from keepers.server.app import create_app
 from keepers.server.cli import DEFLATE_WINDOW_BITS, listening_socket, server_config
-from keepers.server.load import percentile
+from keepers.server.load import Pace, percentile
 
 
 def test_a_tiny_load_runs_end_to_end_without_a_refusal() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "keepers", "loadtest", "--games", "3", "--seconds", "1.5",
-         "--warmup", "0.3", "--processes", "1", "--rate", "0", "--json"],
+         "--warmup", "0.3", "--processes", "1", "--rate", "300", "--json"],
         capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr[-2000:]
     report = json.loads(run.stdout)
@@ -53,6 +56,23 @@ def test_bad_arguments_are_refused_in_one_line(args: list[str], message: str) ->
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_a_table_decides_at_the_rate_asked_for_on_average() -> None:
+    """Each game's decisions are due at the moments of a Poisson process of its rate (a
+    schedule long past here, so that no wait sleeps: the test takes no time)."""
+    begin = time.monotonic() - 10_000
+    pace = Pace(50.0, begin, random.Random(1))
+
+    async def decide(times: int) -> None:
+        for _ in range(times):
+            await pace.wait()
+
+    asyncio.run(decide(20_000))
+    assert (pace.due - begin) / 20_000 == pytest.approx(1 / 50, rel=0.03)
+    unpaced = Pace(0.0, begin, random.Random(1))
+    asyncio.run(unpaced.wait())
+    assert unpaced.due == begin  # rate 0: each decision at once
 
 
 def test_percentiles_are_nearest_rank() -> None:

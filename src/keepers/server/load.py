@@ -479,7 +479,7 @@ def show(console: Console, report: dict[str, Any]) -> None:
     """The figures as a table."""
     table = Table(title="keepers server under load", show_header=False)
     table.add_column(style="bold")
-    table.add_column(justify="right")
+    table.add_column(justify="right", overflow="fold")
     latency = report["latency_ms"]
     mix = ", ".join(f"{count} {name}" for name, count in report["mix"].items())
     rows = [
