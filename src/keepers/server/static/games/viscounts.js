@@ -1,7 +1,6 @@
 // Viscounts of the West Kingdom in the browser: the board drawn as SVG from a seat's view,
 // and the click path of each decision (see viscounts/paths.js for the keys).
 
-import { at } from "./viscounts/common.js";
 import {
   BOARD_H, BOARD_W, HAND_H, NARROW_BOARD_H, NARROW_BOARD_W, hand, playerBoard,
 } from "./viscounts/boards.js";

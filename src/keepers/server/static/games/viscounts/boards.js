@@ -3,8 +3,8 @@
 // Gates of Gold manuscript board; the viewer's hand under their own board.
 
 import {
-  INK, ICON_COLOURS, RESOURCE_COLOURS, at, card, cardName, fit, hooks, label, offers, overlay, pile, say,
-  seatColour, seatName, token,
+  INK, ICON_COLOURS, RESOURCE_COLOURS, card, cardName, fit, hooks, label, offers, overlay, pile,
+  say, seatColour, seatName, token,
 } from "./common.js";
 
 export const BOARD_W = 640;
@@ -70,13 +70,16 @@ function cardSpaces(ctx, p, mine) {
     label(ctx, x + 36, 30 + h - 5, say(ctx, "space", { n: i + 1 }), { "font-size": 9,
       fill: "#6b5d45" })];
     if (held) parts.push(card(ctx, x + 2, 32, 68, h - 16, held, null));
-    out.push(ctx.svg("g", { class: "vc-card-space", ...hooks(mine ? `space:${i + 1}` : null, null) },
+    const target = mine ? `space:${i + 1}` : null;
+    out.push(ctx.svg("g", { class: "vc-card-space", ...hooks(target, null) },
       ...parts));
     if (withChests) {
       const tile = (p.ai_chests || p.chests)[i];
-      out.push(ctx.svg("g", { class: "vc-chest", ...hooks(null, tile && tile !== "?" ? tile : null) },
+      const known = tile && tile !== "?" ? tile : null;      // the AI's face-down tiles: "?"
+      out.push(ctx.svg("g", { class: "vc-chest", ...hooks(null, known) },
         ctx.svg("rect", { x: x + 6, y: 126, width: 60, height: 24, rx: 4,
-          fill: tile ? "#b98a3e" : "none", stroke: "#6b4a1e", "stroke-dasharray": tile ? "" : "3 2" }),
+          fill: tile ? "#b98a3e" : "none", stroke: "#6b4a1e",
+          "stroke-dasharray": tile ? "" : "3 2" }),
         label(ctx, x + 36, 142, tile || say(ctx, "chest"), { "font-size": 10,
           fill: tile ? "#fff" : "#6b4a1e" })));
     }
@@ -224,5 +227,3 @@ export function hand(ctx, view, width = BOARD_W) {
       "font-weight": "bold" }),
     ...cards.map((id, i) => card(ctx, 8 + i * (w + 4), 20, w, 86, id, `hand:${id}`)));
 }
-
-export { at };

@@ -140,7 +140,8 @@ export function card(ctx, x, y, w, h, id, target, extra = {}) {
 /** A card's back: a pile of `count` cards (or an empty outline) with the count on it. */
 export function pile(ctx, x, y, w, h, count, caption, target, info) {
   const fill = count ? "#7b5a3a" : "none";
-  return ctx.svg("g", { transform: `translate(${x},${y})`, class: "vc-pile", ...hooks(target, info) },
+  return ctx.svg("g", { transform: `translate(${x},${y})`, class: "vc-pile",
+    ...hooks(target, info) },
     ctx.svg("rect", { width: w, height: h, rx: 5, fill, stroke: INK, "stroke-dasharray":
       count ? "" : "4 3" }),
     label(ctx, w / 2, h / 2 + 2, count, { "font-size": 16, "font-weight": "bold",

@@ -58,8 +58,8 @@ function space(ctx, view, entry, side) {
   const [x, y] = side === "I" ? polar(R_INSIDE, theta - 13)
     : polar(R_OUTSIDE, theta + (side === "L" ? -19 : 19));
   const number = entry.numbers[side];
-  const parts = [ctx.svg("circle", { cx: x, cy: y, r: 22, fill: side === "I" ? "#d8c8e8" : PARCHMENT,
-    stroke: INK, "stroke-width": 1.5 }),
+  const parts = [ctx.svg("circle", { cx: x, cy: y, r: 22,
+    fill: side === "I" ? "#d8c8e8" : PARCHMENT, stroke: INK, "stroke-width": 1.5 }),
   label(ctx, x, y + (side === "I" ? 5 : 0), number, { "font-size": 15, "font-weight": "bold" })];
   let info = null;
   if (side !== "I") {
@@ -79,11 +79,11 @@ function space(ctx, view, entry, side) {
   pawns.forEach((p, i) => {
     const [px, py] = [x - 14 + i * 12 + (pawns.length === 1 ? 14 : 0), y - 26];
     parts.push(ctx.svg("g", { class: "vc-viscount" },
-      ctx.svg("path", { d: `M${px - 7},${py + 9} L${px - 4},${py - 4} A5,5 0 1 1 ${px + 4},${py - 4}`
-        + ` L${px + 7},${py + 9} Z`, fill: seatColour(view, p.seat), stroke: "#fff",
-      "stroke-width": 1.2 }),
-      label(ctx, px, py + 7, p.is_ai ? "AI" : p.seat + 1, { "font-size": 8, fill: "#fff",
-        "font-weight": "bold" })));
+      ctx.svg("path", { d: `M${px - 7},${py + 9} L${px - 4},${py - 4} `
+        + `A5,5 0 1 1 ${px + 4},${py - 4} L${px + 7},${py + 9} Z`,
+      fill: seatColour(view, p.seat), stroke: "#fff", "stroke-width": 1.2 }),
+      label(ctx, px, py + 7, p.is_ai ? say(ctx, "ai") : p.seat + 1, { "font-size": 8,
+        fill: "#fff", "font-weight": "bold" })));
   });
   return ctx.svg("g", { class: "vc-space", ...hooks(`node:${number}`, info) }, ...parts);
 }
@@ -163,7 +163,8 @@ export function rondel(ctx, view) {
     parts.push(...spots(ctx, view, entry), ...section(ctx, view, entry), ...piles(ctx, entry));
     for (const side of ["L", "R", "I"]) parts.push(space(ctx, view, entry, side));
   }
-  parts.push(ctx.svg("circle", { cx: C, cy: C, r: TIERS[2][0], fill: "#8e8676", stroke: "#6e6758" }));
+  parts.push(ctx.svg("circle", { cx: C, cy: C, r: TIERS[2][0], fill: "#8e8676",
+    stroke: "#6e6758" }));
   parts.push(label(ctx, C, C + 4, say(ctx, "castle"), { "font-size": 8, fill: "#f3ead6" }));
   return at(ctx, 0, 0, ...parts);
 }

@@ -26,9 +26,10 @@ export function status(ctx, view, width) {
     : say(ctx, "game_over");
   const colour = decision ? seatColour(view, decision.player) : INK;
   const line = [markers, leader].filter(Boolean).join(" · ");
+  const title = parts.join(" · ");
   return ctx.svg("g", { class: "vc-status" },
     ctx.svg("rect", { width, height: 40, rx: 8, fill: "#3e3223" }),
-    label(ctx, 12, 17, parts.join(" · "), { "font-size": fit(parts.join(" · "), width - 210, 14, 0.64),
+    label(ctx, 12, 17, title, { "font-size": fit(title, width - 210, 14, 0.64),
       "font-weight": "bold", fill: "#f3e7c9", "text-anchor": "start" }),
     label(ctx, 12, 33, line, { "font-size": fit(line, width - 210, 11), fill: "#e0cfa8",
       "text-anchor": "start" }),
@@ -47,7 +48,8 @@ function countChips(ctx, view, verb, caption, width) {
   const w = Math.min(64, (width - 150) / Math.max(counts.length, 1) - 6);
   return [label(ctx, 8, 29, caption, { "font-size": 13, "text-anchor": "start",
     "font-weight": "bold" }),
-  ...counts.map((n, i) => button(ctx, 150 + i * (w + 6), 6, w, 36, `×${n}`, `${verb}:${n}`, null))];
+  ...counts.map((n, i) => button(ctx, 150 + i * (w + 6), 6, w, 36, `×${n}`, `${verb}:${n}`,
+    null))];
 }
 
 /** The setup picks: each pair of a player card and a hero (VB-5.7). */
@@ -113,7 +115,9 @@ function keysRow(ctx, view, width) {
   const heroesWidth = keys.hero_row.length * 58 + 44;
   const chestsWidth = keys.chest_row.length * 46 + 38;
   const items = keys.hero_row.map((id, i) => card(ctx, 8 + i * 58, 20, 54, 70, id, `hero:${id}`));
-  if (offers(view, "pick gain_hero")) items.push(overlay(ctx, 4, 18, heroesWidth + 4, 74, "row:heroes"));
+  if (offers(view, "pick gain_hero")) {
+    items.push(overlay(ctx, 4, 18, heroesWidth + 4, 74, "row:heroes"));
+  }
   let x = 8 + keys.hero_row.length * 58;
   items.push(pile(ctx, x, 20, 40, 70, keys.hero_deck, say(ctx, "deck"), null, null));
   x += 56;
@@ -123,7 +127,8 @@ function keysRow(ctx, view, width) {
     items.push(ctx.svg("g", { class: "vc-chest", ...hooks(`chest:${id}`, id) },
       ctx.svg("rect", { x: x + i * 46, y: 24, width: 42, height: 44, rx: 5, fill: "#b98a3e",
         stroke: "#6b4a1e" }),
-      label(ctx, x + i * 46 + 21, 50, id, { "font-size": 11, fill: "#fff", "font-weight": "bold" })));
+      label(ctx, x + i * 46 + 21, 50, id, { "font-size": 11, fill: "#fff",
+        "font-weight": "bold" })));
   });
   items.push(label(ctx, x + keys.chest_row.length * 46 + 2, 50, `(${keys.chest_pile})`,
     { "font-size": 10, "text-anchor": "start" }));
@@ -147,7 +152,8 @@ function keysRow(ctx, view, width) {
 /** The Gates of Gold row: outsiders, king's orders, castle leader, builder cards. */
 function gatesRow(ctx, view, width) {
   const gates = view.gates;
-  const items = gates.outsider_row.map((id, i) => card(ctx, 8 + i * 58, 20, 54, 70, id, `out:${id}`));
+  const items = gates.outsider_row.map((id, i) => card(ctx, 8 + i * 58, 20, 54, 70, id,
+    `out:${id}`));
   let x = 8 + gates.outsider_row.length * 58;
   items.push(pile(ctx, x, 20, 40, 70, gates.outsider_deck, say(ctx, "deck"), null, null));
   x += 56;
