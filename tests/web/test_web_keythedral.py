@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from webhelp import (
     SCREENSHOTS,
     TIMEOUT,
@@ -86,10 +87,22 @@ def mover(pages: list[Any]) -> Any | None:
     raise AssertionError("no page was asked to decide")
 
 
-def decide_by_clicks(page: Any, rng: random.Random) -> None:
+def cancel_first_step(page: Any) -> None:
+    """Cancel a decision half built: nothing stays chosen, the first steps are offered
+    again."""
+    offered = legal_targets(page)
+    page.click("#cancel")
+    page.wait_for_function("() => document.querySelector('main').dataset.chosen === '0'")
+    assert page.locator("#board .chosen").count() == 0
+    assert legal_targets(page) != offered
+
+
+def decide_by_clicks(page: Any, rng: random.Random, cancel: bool = False) -> bool:
     """Make one decision through clicks: board targets step by step (a choice among the
     decisions sharing the clicked path when the board cannot tell them apart), or the list
-    when no board element concerns the decision picked."""
+    when no board element concerns the decision picked.  With ``cancel``, a decision of
+    several steps is first begun and cancelled; returns True if that happened."""
+    cancelled = False
     before = state_of(page)
     listed = listed_actions(page)
     targets = legal_targets(page)
@@ -97,24 +110,35 @@ def decide_by_clicks(page: Any, rng: random.Random) -> None:
     if not targets or (passes and rng.random() < LIST_ONLY_SHARE):
         page.locator(f'#decisions button[data-action="{rng.choice(passes or listed)}"]').click()
     else:
-        laws = [key for key in targets if key.startswith("lawspace:")]
-        for step in range(1, 10):
-            click_target(page, laws[0] if laws else rng.choice(targets))
+        # A law card taken (so the pages have hidden cards to keep), a tile bought (the
+        # game then moves to its end, KT-14.1) whenever the board offers one.
+        laws = [key for key in targets if key.startswith(("lawspace:", "mat:"))]
+        for _ in range(10):
+            key = laws[0] if laws else rng.choice(targets)
+            step = int(page.get_attribute("main", "data-chosen") or "0") + 1
+            click_target(page, key)
             laws = []
-            page.wait_for_function(
-                f"() => Number(document.querySelector('main').dataset.state) > {before}"
-                f" || document.querySelector('main').dataset.chosen === '{step}'"
-                " || document.querySelector('#error').textContent !== ''")
+            try:
+                page.wait_for_function(
+                    f"() => Number(document.querySelector('main').dataset.state) > {before}"
+                    f" || document.querySelector('main').dataset.chosen === '{step}'"
+                    " || document.querySelector('#error').textContent !== ''")
+            except PlaywrightTimeout:
+                raise AssertionError(f"a click on {key} did nothing") from None
             choices = page.eval_on_selector_all("#steps button.choice",
                                                 "els => els.map(e => e.dataset.action)")
             if choices:
                 page.locator(f'#steps button.choice[data-action="{rng.choice(choices)}"]').click()
             if choices or state_of(page) > before or page.inner_text("#error"):
                 break
+            if cancel and not cancelled:
+                cancel_first_step(page)
+                cancelled = True
             targets = legal_targets(page)
     page.wait_for_function(f"() => Number(document.querySelector('main').dataset.state) > {before}"
                            " || document.querySelector('#error').textContent !== ''")
     assert page.inner_text("#error") == "", page.inner_text("#error")
+    return cancelled
 
 
 def latency_samples(clicker: Any, others: list[Any], state: int) -> list[float]:
@@ -143,10 +167,10 @@ def play(server: WebServer, browser: Any, options: dict[str, Any], name: str,
     for page in pages:
         page.wait_for_selector("main[data-state]")
     rng = random.Random(7)
-    decisions = reloaded = looked = 0
+    decisions = reloaded = looked = cancelled = 0
     latencies: list[float] = []
     while (page := mover(pages)) is not None:
-        decide_by_clicks(page, rng)
+        cancelled += decide_by_clicks(page, rng, cancel=not cancelled)
         decisions += 1
         state = state_of(page)
         latencies += latency_samples(page, [p for p in pages if p is not page], state)
@@ -163,7 +187,7 @@ def play(server: WebServer, browser: Any, options: dict[str, Any], name: str,
     for page in pages:
         assert page.locator("table.scores").is_visible()
         page.context.close()
-    return {"decisions": decisions, "reloaded": reloaded, "looked": looked,
+    return {"decisions": decisions, "reloaded": reloaded, "looked": looked, "cancelled": cancelled,
             "latencies": latencies, "summary": summary}
 
 
@@ -183,6 +207,7 @@ def test_two_people_and_a_bot_play_a_one_round_game_by_clicks(
     assert summary["status"] == "finished"
     assert summary["result"]["capped"]           # KT-14.1 not reached: the cap ended it
     assert result["reloaded"] == 1
+    assert result["cancelled"] == 1
     assert result["decisions"] >= 10
     report("keythedral", result["latencies"])
 

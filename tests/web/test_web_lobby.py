@@ -25,6 +25,9 @@ def test_the_lobby_creates_a_game_and_its_invitation_opens_the_seat(
     page.fill('[data-option="max_rounds"]', "1")
     page.check('[data-option="face_up"]')
     page.fill("#bot-delay", "0")
+    page.select_option("#clock-mode", "live")
+    page.fill("#clock-minutes", "5")
+    page.fill("#clock-increment", "2")
     page.click("#create-game")
     links = page.locator("#invitations input.link")
     links.first.wait_for()
@@ -34,11 +37,17 @@ def test_the_lobby_creates_a_game_and_its_invitation_opens_the_seat(
     assert summary["options"]["max_rounds"] == 1 and summary["options"]["face_up"] is True
     assert [seat["kind"] for seat in summary["seats"]] == ["human", "bot"]
     assert summary["status"] == "open"
+    assert summary["time_control"] == {"mode": "live", "minutes": 5.0, "increment": 2.0,
+                                       "on_timeout": "end", "bot": None}
     screenshot(page, "lobby-created")
     page.click('#invitations a.play-here[data-seat="0"]')
     page.wait_for_selector("main[data-state]")
     assert "#/game/" + game_id in page.url and "token" not in page.url
     page.wait_for_selector("#decisions button[data-action]")  # the game started: seat 1 decides
+    assert page.inner_text("#clocks .running").startswith("Seat 1")  # its clock runs
+    page.click("#board [data-target].legal >> nth=0")  # a field tile laid...
+    page.wait_for_function("() => document.querySelector('main').dataset.chosen === '1'"
+                           " || document.querySelector('main').dataset.state !== '0'")
     assert web_server.summary(game_id)["status"] == "ongoing"
     page.goto(web_server.url + "/")                 # the lobby lists it among live games
     page.wait_for_selector(f'#games-ongoing li[data-game="{game_id}"]')
@@ -75,6 +84,8 @@ def test_a_spectator_sees_the_board_and_no_decisions(web_server: WebServer, brow
     assert state_of(page) > 0
     assert page.locator("#decisions button[data-action]").count() == 0
     assert page.locator("table.scores").is_visible()
+    page.locator('#board [data-info="0,0"]').first.click(force=True)   # a tap shows the text
+    page.wait_for_function("() => document.querySelector('#info').textContent.includes('0,0')")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390                              # usable at a phone's width: no sideways scroll
     screenshot(page, "keythedral-390")

@@ -140,5 +140,8 @@ def listed_actions(page: Any) -> list[str]:
 
 
 def click_target(page: Any, key: str) -> None:
-    """Click the board element whose target key is ``key`` (the first, if several)."""
-    page.locator(f'#board [data-target="{key}"]').first.click(force=True)
+    """Click the board element whose target key is ``key`` (the first, if several), on its
+    first shape (a group's centre may fall between its shapes, on nothing)."""
+    target = page.locator(f'#board [data-target="{key}"]').first
+    shapes = target.locator(":scope > :is(rect, circle, polygon, path, ellipse)")
+    (shapes.first if shapes.count() else target).click(force=True)
