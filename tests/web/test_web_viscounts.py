@@ -1,7 +1,8 @@
 """Viscounts in the browser, against a real ``keepers serve``: two people (each in a
 browser context of their own) and a greedy bot play by clicks on the board (the decision
 list only when no board element concerns any legal decision), a page reloaded mid-game
-resumes, and no page ever holds a card of another seat's hand (VB-2.2: hands are secret).
+resumes, and no page ever holds a card of another seat's hand, nor a spectator's page a card
+of any hand (VB-2.2: hands are secret).
 
 The default run plays the setup and the first rounds of a game with both expansions
 (about a minute); the soak run plays a whole game to its end (VB-8).
@@ -21,6 +22,7 @@ from webhelp import (
     WebServer,
     legal_targets,
     listed_actions,
+    open_page,
     open_seat,
     screenshot,
     state_of,
@@ -32,8 +34,8 @@ LIST_SHARE = 0.1
 """How often a person picks from the list although the board offers targets."""
 
 
-def seat_message(server: WebServer, game_id: str, token: str) -> dict[str, Any]:
-    """What the server sends this seat now (over the websocket, as any client)."""
+def seat_message(server: WebServer, game_id: str, token: str | None) -> dict[str, Any]:
+    """What the server sends this seat (None: a spectator) now, over the websocket."""
     url = server.url.replace("http", "ws") + f"/api/games/{game_id}/ws"
     with connect(url) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
@@ -54,15 +56,15 @@ def hidden_cards(mine: dict[str, Any], other: dict[str, Any]) -> set[str]:
 
 
 def check_hands_hidden(server: WebServer, game_id: str, pages: list[Any],
-                       tokens: list[str]) -> int:
-    """No page's DOM names a card only another seat's hand holds (VB-2.2); returns how
-    many hidden cards were looked for."""
+                       tokens: list[str | None]) -> int:
+    """No page's DOM names a card only another seat's hand holds (VB-2.2), a spectator's
+    page (token None) no card of any hand; returns how many hidden cards were looked for."""
     messages = [seat_message(server, game_id, token) for token in tokens]
     looked = 0
     for seat, page in enumerate(pages):
         dom = page.content()
         for other, message in enumerate(messages):
-            if other != seat:
+            if other != seat and tokens[other] is not None:
                 hidden = hidden_cards(messages[seat], message)
                 looked += len(hidden)
                 assert not [card for card in hidden if card in dom], (seat, other, hidden)
@@ -139,9 +141,11 @@ def play(server: WebServer, browser: Any, limit: int | None, name: str,
     people, None: to the end); returns what was seen."""
     created = server.create("viscounts", ["human", "human", "greedy"], OPTIONS)
     game_id = created["game"]["id"]
-    tokens = [invitation["token"] for invitation in created["invitations"][:2]]
+    tokens: list[str | None] = [invitation["token"]
+                                for invitation in created["invitations"][:2]]
     pages = [open_seat(browser, invitation) for invitation in created["invitations"][:2]]
-    for page in pages:
+    watcher = open_page(browser, f"{server.url}/#/game/{game_id}")      # a spectator
+    for page in [*pages, watcher]:
         page.wait_for_selector("main[data-state]")
     rng = random.Random(5)
     decisions = on_board = looked = 0
@@ -158,11 +162,11 @@ def play(server: WebServer, browser: Any, limit: int | None, name: str,
             assert state_of(page) >= state
             assert page.locator("#board svg.viscounts").count() == 1
         if decisions % 15 == 7:
-            looked += check_hands_hidden(server, game_id, pages, tokens)
-    looked += check_hands_hidden(server, game_id, pages, tokens)
+            looked += check_hands_hidden(server, game_id, [*pages, watcher], [*tokens, None])
+    looked += check_hands_hidden(server, game_id, [*pages, watcher], [*tokens, None])
     screenshot(pages[0], name)
     summary = server.summary(game_id)
-    for page in pages:
+    for page in [*pages, watcher]:
         page.context.close()
     return {"decisions": decisions, "on_board": on_board, "looked": looked,
             "summary": summary}
