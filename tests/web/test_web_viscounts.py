@@ -2,7 +2,7 @@
 browser context of their own) and a greedy bot play by clicks on the board (the decision
 list only when no board element concerns any legal decision), a page reloaded mid-game
 resumes, and no page ever holds a card of another seat's hand, nor a spectator's page a card
-of any hand (VB-2.2: hands are secret).
+of any hand (VB-2.2.1: a hand is its owner's zone; other views hold only its size).
 
 The default run plays the setup and the first rounds of a game with both expansions
 (about a minute); the soak run plays a whole game to its end (VB-8).
@@ -57,7 +57,7 @@ def hidden_cards(mine: dict[str, Any], other: dict[str, Any]) -> set[str]:
 
 def check_hands_hidden(server: WebServer, game_id: str, pages: list[Any],
                        tokens: list[str | None]) -> int:
-    """No page's DOM names a card only another seat's hand holds (VB-2.2), a spectator's
+    """No page's DOM names a card only another seat's hand holds (VB-2.2.1), a spectator's
     page (token None) no card of any hand; returns how many hidden cards were looked for."""
     messages = [seat_message(server, game_id, token) for token in tokens]
     looked = 0
