@@ -103,7 +103,8 @@ function optionField(option, game) {
     input = html("input", { type: "checkbox", "data-option": option.name, checked: option.default });
   } else if (option.choices.length) {
     input = html("select", { "data-option": option.name },
-      option.choices.map((choice) => html("option", { value: choice }, choice)));
+      option.choices.map((choice) => html("option", { value: choice },
+        tOr(`web.${game}.choice.${option.name}.${choice}`, choice))));
     input.value = String(option.default);
   } else if (typeof option.default === "number") {
     input = html("input", { type: "number", "data-option": option.name, value: option.default,
