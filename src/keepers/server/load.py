@@ -241,6 +241,11 @@ def started_server(db: str | None) -> Iterator[Server]:
             yield Server(url, process.pid)
             if process.poll() is not None:
                 raise KeepersError(f"the server stopped during the run: {_last_line(log)}")
+        except KeepersError as exc:
+            hint = _last_error(log)
+            if hint in str(exc):
+                raise
+            raise KeepersError(f"{exc} (the server's last error: {hint})") from None
         finally:
             _stop(process)
 
@@ -260,6 +265,13 @@ def _wait_until_serving(process: subprocess.Popen[bytes], url: str, log: Path) -
 def _last_line(log: Path) -> str:
     lines = log.read_text(errors="replace").strip().splitlines()
     return lines[-1] if lines else "(no output)"
+
+
+def _last_error(log: Path) -> str:
+    """The server's last line naming an error (what a failed run most likely met)."""
+    lines = log.read_text(errors="replace").strip().splitlines()
+    errors = [line for line in lines if "Error" in line or "ERROR" in line]
+    return errors[-1].strip()[:300] if errors else "none logged"
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
