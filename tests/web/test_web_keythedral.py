@@ -1,8 +1,8 @@
 """Keythedral in the browser: two people and a bot play through clicks on the board (the
-decision list only for decisions no board element concerns: pass, done, a bid), a page
-reloaded mid-game resumes, no page ever holds another seat's law cards, and the time from
-one page's click to the other page drawing the new state is measured (docs/performance.md,
-"Browser client"; reported, never asserted).
+decision list only for decisions no board element concerns: pass, done, a bid), watched
+by a spectator; a page reloaded mid-game resumes, no page ever holds another seat's law
+cards, and the time from one page's click to the other pages drawing the new state is
+measured (docs/performance.md, "Browser client"; reported, never asserted).
 
 The default run plays a whole game capped at one round (max_rounds=1, KT-14.1's end is
 then the cap); the soak run plays a whole short game (length=short, KT-1.2).
@@ -25,6 +25,7 @@ from webhelp import (
     click_target,
     legal_targets,
     listed_actions,
+    open_page,
     open_seat,
     screenshot,
     state_of,
@@ -36,11 +37,11 @@ LIST_ONLY_SHARE = 0.3
 """How often the player picks from the list when a pass or done is among the decisions."""
 
 
-def seat_view(server: WebServer, game_id: str, token: str) -> dict[str, Any]:
-    """What the server sends this seat now (over the websocket, as any client)."""
+def seat_view(server: WebServer, game_id: str, token: str | None) -> dict[str, Any]:
+    """What the server sends this seat (None: a spectator) now, over the websocket."""
     url = server.url.replace("http", "ws") + f"/api/games/{game_id}/ws"
     with connect(url) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
+        ws.send(json.dumps({"type": "hello"} if token is None else {"type": "hello", "token": token}))
         while True:
             message = json.loads(ws.recv(TIMEOUT))
             if message["type"] == "state":
@@ -54,15 +55,15 @@ def hidden_from(mine: dict[str, Any], other: dict[str, Any]) -> set[str]:
 
 
 def check_no_hidden_cards(server: WebServer, game_id: str, pages: list[Any],
-                          tokens: list[str]) -> int:
-    """KT-13: no page's DOM holds a law card only another seat may see; returns how many
-    hidden cards were looked for."""
+                          tokens: list[str | None]) -> int:
+    """KT-13: no page's DOM (a seat's, or a spectator's: token None) holds a law card only
+    another seat may see; returns how many hidden cards were looked for."""
     messages = [seat_view(server, game_id, token) for token in tokens]
     looked = 0
     for seat, page in enumerate(pages):
         dom = page.content()
         for other, message in enumerate(messages):
-            if other == seat:
+            if other == seat or "you" not in message["view"]:
                 continue
             hidden = hidden_from(messages[seat], message)
             looked += len(hidden)
@@ -157,13 +158,18 @@ def play(server: WebServer, browser: Any, options: dict[str, Any], name: str,
     game by clicks; returns what was measured."""
     created = server.create("keythedral", ["human", "human", "greedy"], options)
     game_id = created["game"]["id"]
-    tokens = [invitation["token"] for invitation in created["invitations"]]
+    tokens: list[str | None] = [invitation["token"] for invitation in created["invitations"]]
     pages = []
     for invitation in created["invitations"]:
         page = open_seat(browser, invitation)
         watch_timing(page)
         page.reload()
         pages.append(page)
+    spectator = open_page(browser, f"{server.url}/#/game/{game_id}")
+    watch_timing(spectator)
+    spectator.reload()
+    pages.append(spectator)
+    tokens.append(None)
     for page in pages:
         page.wait_for_selector("main[data-state]")
     rng = random.Random(7)
