@@ -199,6 +199,25 @@ def test_time_out_ends_the_game_and_the_record_says_so(tmp_path: Path, db_url: s
         assert summary["status"] == "finished" and summary["result"] == result
 
 
+def test_a_correspondence_decision_gets_the_whole_time_again(server: ThreadServer) -> None:
+    hours = 0.001  # 3.6 s for each decision
+    created = create(server.url, "gardiens", ["human", "human"],
+                     time_control={"mode": "correspondence", "hours": hours})
+    game_id = created["game"]["id"]
+    clients = [Client(server.url, game_id, inv["token"]) for inv in created["invitations"]]
+    first = mover(clients)
+    assert first is not None
+    assert first.decide(first.last["legal"][0]["action"])["type"] == "accepted"
+    after = first.last
+    runner = running(after)
+    assert all(seat["remaining_ms"] == 3600 for seat in after["clock"]["seats"]
+               if seat["seat"] != runner)  # a seat not asked has a whole decision's time
+    assert 0 < clock_of(after, runner)["remaining_ms"] <= 3600
+    final = first.until(lambda m: m["type"] == "state" and m["over"])
+    assert final["result"]["ended"] == "time"
+    assert final["result"]["timeouts"][0]["seat"] == runner
+
+
 # -- restarts ---------------------------------------------------------------------------
 def two_people(server: ThreadServer, control: dict[str, Any]) -> tuple[str, list[str]]:
     created = create(server.url, "gardiens", ["human", "human"], time_control=control)
