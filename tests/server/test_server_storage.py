@@ -66,6 +66,7 @@ def test_games_are_rebuilt_from_their_decisions_at_start(tmp_path: Path) -> None
         client = Client(server.url, game_id, token)
         assert client.last["state"] == before["state"]
         assert client.last["view"] == before["view"] and client.last["legal"] == before["legal"]
+        assert client.last["log"] == before["log"] != []  # replayed, the log is the same
         play_out([client], random.Random(4))
         assert client.last["over"]
         record = httpx.get(f"{server.url}/api/games/{game_id}/record").json()
@@ -96,10 +97,12 @@ def test_a_long_game_is_rebuilt_from_its_last_snapshot(tmp_path: Path,
         patch.setattr(hub.GameRecord, "replay", _no_replay)
         with ThreadServer(db) as server:
             clients = [Client(server.url, game_id, token) for token in tokens]
-            for client in clients:  # the log recalls decisions since the game was loaded
+            for client in clients:  # the log recalls the decisions replayed after the snapshot
                 kept = before[client.seat]
                 assert {**client.last, "log": []} == {**kept, "log": []}
                 assert client.last["log"] == kept["log"][len(kept["log"]) - len(client.last["log"]):]
+                assert [entry["state"] for entry in client.last["log"]] == [
+                    entry["state"] for entry in kept["log"] if entry["state"] > 28]
     with ThreadServer(db) as server:
         clients = [Client(server.url, game_id, token) for token in tokens]
         play_out(clients, random.Random(6))

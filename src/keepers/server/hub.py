@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import secrets
 from collections.abc import Callable
@@ -25,14 +26,14 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import Game, GameState, JsonDict
+from keepers.core.game import Decision, Game, GameState, JsonDict
 from keepers.core.record import GameRecord
 from keepers.core.registry import get_game
 from keepers.server import clocks, tokens
 from keepers.server.bots import BotPool
 from keepers.server.notify import Peers
 from keepers.server.protocol import Accepted, CreateGame, GameSummary, Result
-from keepers.server.sessions import GameSession, Refusal, Watcher, result_of, summarize
+from keepers.server.sessions import GameSession, LogEntry, Refusal, Watcher, result_of, summarize
 from keepers.server.storage import (
     LIVE,
     Append,
@@ -133,28 +134,38 @@ class Hub:
         if entry is None:
             raise Refusal("not_found", f"no game {game_id[:40]!r}")
         actions = self.store.decisions(game_id)
+        logged: list[LogEntry] = []
         try:
             game = get_game(entry.game)
-            state = self._from_snapshot(game, entry, actions)
+            state = self._from_snapshot(game, entry, actions, logged)
             if state is None:
+                logged.clear()
                 state = GameRecord(game=entry.game, players=entry.players, seed=entry.seed,
                                    options=entry.options, actions=actions,
-                                   rules=entry.rules).replay()
+                                   rules=entry.rules).replay(watch=_logging(logged))
         except KeepersError as exc:
             raise Refusal("unavailable", str(exc)) from None
         entry.decisions = len(actions)
-        return GameSession(entry, game, state)
+        session = GameSession(entry, game, state)
+        session.log.extend(logged)  # the public decisions replayed: the log goes on
+        return session
 
-    def _from_snapshot(self, game: Game, entry: GameEntry, actions: list[str]) -> GameState | None:
-        """The position from the latest snapshot and the decisions after it (None when
-        there is no usable snapshot: the game is then replayed from setup)."""
+    def _from_snapshot(self, game: Game, entry: GameEntry, actions: list[str],
+                       logged: list[LogEntry]) -> GameState | None:
+        """The position from the latest snapshot and the decisions after it, those that are
+        public added to ``logged`` (None when there is no usable snapshot: the game is then
+        replayed from setup)."""
         snapshot = self.store.snapshot(entry.id)
         if snapshot is None or snapshot[0] > len(actions) or entry.rules != game.rules_version:
             return None
         seq, position = snapshot
         try:
             state = game.state_from_dict(position)
+            seen = _logging(logged, seq)
             for action in actions[seq:]:
+                decision = state.decision()
+                if decision is not None:
+                    seen(decision, action)
                 state.apply(action)
         except (KeepersError, KeyError, TypeError, ValueError, IndexError) as exc:
             log.warning("game %s: snapshot %d not used (%s)", entry.id, seq, exc)
@@ -492,6 +503,19 @@ def _timed_out(session: GameSession, clock: clocks.Clock, timeout: TimeoutEntry,
         session.take_over(timeout.seat, timeout.bot)
     if result is not None:
         session.entry.status, session.entry.result = "finished", result.model_dump()
+
+
+def _logging(logged: list[LogEntry], start: int = 0) -> Callable[[Decision, str], None]:
+    """A replay's watcher: adds each public decision to ``logged`` as (its number, its
+    seat, its text), numbering from ``start`` + 1."""
+    numbers = itertools.count(start + 1)
+
+    def seen(decision: Decision, action: str) -> None:
+        number = next(numbers)
+        if decision.public:
+            logged.append((number, decision.player, action))
+
+    return seen
 
 
 def _faithful(game: Game, state: GameState, position: JsonDict) -> bool:

@@ -35,6 +35,8 @@ MAX_BACKLOG = 1000
 """Messages waiting for one connection before it is closed as not reading."""
 LOG_LENGTH = 12
 """Public decisions a state message recalls (the log beside a browser's board)."""
+LogEntry = tuple[int, int, str]
+"""A public decision in the log: its number, its seat, its text."""
 
 
 class Refusal(Exception):
@@ -90,12 +92,12 @@ class GameSession:
         self.watchers: set[Watcher] = set()
         self.bots: dict[int, Bot] = _make_bots(game, entry)
         self.driver: asyncio.Task[None] | None = None
-        self.log: deque[tuple[int, int, str]] = deque(maxlen=LOG_LENGTH)
+        self.log: deque[LogEntry] = deque(maxlen=LOG_LENGTH)
         self._labelled: dict[tuple[str, int], Logged] = {}
         """Logged decisions already labelled, by language and number (each decision is
         labelled once per language, not for every state message of every connection)."""
-        """(state number, seat, decision) of the last public decisions since the game was
-        loaded; a secret decision (a poll only some seats receive) is never logged."""
+        """The last public decisions (filled again from the replay when the game is loaded);
+        a secret decision (a poll only some seats receive) is never logged."""
         self.clock = clocks.Clock.of(entry)
         self.alarm = clocks.Alarm()
 
