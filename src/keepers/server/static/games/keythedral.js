@@ -132,7 +132,9 @@ function drawMap(view, ctx, origin) {
     svg("rect", { x: cx - SLOT / 2, y: cy - SLOT / 2, width: SLOT, height: SLOT, fill,
       stroke: tile && tile[4] ? "#000" : "#999", "stroke-width": tile && tile[4] ? 3 : 1,
       "fill-opacity": tile || isKey ? 1 : 0.5 }));
-    if (isKey) square.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "kt-small" }, "K"));
+    if (isKey) {
+      square.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "kt-small" }, "K"));
+    }
     if (tile) {
       square.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "kt-num" },
         `${tile[4] ? "H" : ""}${tile[3]}`));
@@ -153,7 +155,8 @@ function drawMap(view, ctx, origin) {
       const seat = fenced.get(edge);
       const bar = svg("line", { x1: mx - 6 * dy, y1: my + 6 * dx, x2: mx + 6 * dy, y2: my - 6 * dx,
         stroke: seat === undefined ? "transparent" : seatColour(view, seat), "stroke-width": 5 });
-      group.append(svg("g", { "data-target": `edge:${edge}`, class: seat === undefined ? "kt-edge" : "kt-fence" },
+      const kind = seat === undefined ? "kt-edge" : "kt-fence";
+      group.append(svg("g", { "data-target": `edge:${edge}`, class: kind },
         svg("circle", { cx: mx, cy: my, r: 6, fill: "transparent" }), bar));
     }
   }
@@ -166,97 +169,136 @@ function cube(svg, x, y, colour, attrs = {}) {
     stroke: "#333", ...attrs });
 }
 
+// A row of cubes, each with its count; `prefix` names their click targets.
 function countRow(ctx, x, y, label, counts, colours, prefix) {
   const { svg } = ctx;
+  const info = prefix === "craft" || prefix === "trade" ? "craftsmen" : null;
   const row = svg("g", {}, svg("text", { x, y: y + 12, class: "kt-label" }, label));
   colours.forEach((colour, i) => {
     const cx = x + 120 + i * 52;
-    row.append(svg("g", { "data-target": prefix ? `${prefix}:${colour}` : null, "data-info": prefix === "craft" || prefix === "trade" ? "craftsmen" : null },
-      svg("rect", { x: cx - 3, y: y - 3, width: 46, height: 20, rx: 3, fill: "transparent" }),  // the area a click or tap hits
-      cube(svg, cx, y, colour), svg("text", { x: cx + 18, y: y + 12, class: "kt-num" },
-        String(counts[colour] ?? 0))));
+    row.append(svg("g", { "data-target": prefix ? `${prefix}:${colour}` : null, "data-info": info },
+      // the whole cube and count is the area a click or a tap hits
+      svg("rect", { x: cx - 3, y: y - 3, width: 46, height: 20, rx: 3, fill: "transparent" }),
+      cube(svg, cx, y, colour),
+      svg("text", { x: cx + 18, y: y + 12, class: "kt-num" }, String(counts[colour] ?? 0))));
   });
   return row;
 }
 
-function drawPanel(view, ctx, x0, y0) {
+// The round, the field tile to lay and the work-order numbers (those taken filled).
+function drawHead(view, ctx, g, x0, y) {
   const { svg, t } = ctx;
-  const g = svg("g", { class: "kt-panel" });
-  let y = y0;
-  const line = (text, cls = "kt-label") => {
-    g.append(svg("text", { x: x0, y: y + 12, class: cls }, text));
+  g.append(svg("text", { x: x0, y: y + 12, class: "kt-head" },
+    t("web.keythedral.round", { round: view.round, phase: view.phase })));
+  y += 20;
+  if (view.drawn_field) {
+    const field = t(`web.keythedral.field_${view.drawn_field}`);
+    g.append(svg("text", { x: x0, y: y + 12, class: "kt-label" }, t("web.keythedral.drawn", { field })));
     y += 20;
-  };
-  line(t("web.keythedral.round", { round: view.round, phase: view.phase }), "kt-head");
-  if (view.drawn_field) line(t("web.keythedral.drawn", { field: t(`web.keythedral.field_${view.drawn_field}`) }));
-  // Work orders: the numbers 1-5, those with a marker filled.
+  }
   g.append(svg("text", { x: x0, y: y + 14, class: "kt-label" }, t("web.keythedral.work_orders")));
   for (let n = 1; n <= 5; n += 1) {
     const taken = view.markers.includes(n);
+    const cx = x0 + 140 + n * 34;
     g.append(svg("g", { "data-target": `number:${n}` },
-      svg("circle", { cx: x0 + 140 + n * 34, cy: y + 9, r: 12, fill: taken ? "#444" : "#fff", stroke: "#444" }),
-      svg("text", { x: x0 + 140 + n * 34, y: y + 14, "text-anchor": "middle", class: taken ? "kt-num kt-inverse" : "kt-num" }, String(n))));
+      svg("circle", { cx, cy: y + 9, r: 12, fill: taken ? "#444" : "#fff", stroke: "#444" }),
+      svg("text", { x: cx, y: y + 14, "text-anchor": "middle",
+        class: taken ? "kt-num kt-inverse" : "kt-num" }, String(n))));
   }
-  y += 30;
-  // The mat: a row per value; each tile with its cost.
-  line(t("web.keythedral.mat"), "kt-head");
+  return y + 30;
+}
+
+// One space of the mat: its tile (face down: "?") and the tile's cost in cubes.
+function matSpace(ctx, space, x, y) {
+  const { svg } = ctx;
+  const id = space.tile;
+  const known = id && id !== "?";
+  const fill = id === "?" ? "#ddd" : id ? "#fffbe6" : "#f4f4f4";
+  const box = svg("g", { "data-target": known ? `mat:${id}` : null, "data-info": known ? id : null,
+    class: "kt-mat" },
+  svg("rect", { x, y, width: 102, height: 24, rx: 3, fill, stroke: "#999" }),
+  svg("text", { x: x + 4, y: y + 16, class: "kt-small" }, id || ""));
+  let cx = x + 48;
+  for (const [colour, count] of Object.entries(space.cost || {})) {
+    for (let k = 0; k < count && cx < x + 98; k += 1) {
+      box.append(cube(svg, cx, y + 6, colour, { width: 9, height: 9 }));
+      cx += 11;
+    }
+  }
+  if (space.price_cards.length) {
+    box.append(svg("text", { x: x + 96, y: y + 10, class: "kt-small", "text-anchor": "end" }, "+"));
+  }
+  return box;
+}
+
+// The mat (a row per value), then the law spaces with the deck and the discard.
+function drawMat(view, ctx, g, x0, y) {
+  const { svg, t } = ctx;
+  g.append(svg("text", { x: x0, y: y + 12, class: "kt-head" }, t("web.keythedral.mat")));
+  y += 20;
   for (const row of view.mat) {
-    g.append(svg("text", { x: x0, y: y + 16, class: "kt-label" }, t("web.keythedral.points", { value: row.value })));
-    row.spaces.forEach((space, i) => {
-      const x = x0 + 70 + i * 108;
-      const id = space.tile;
-      const box = svg("g", { "data-target": id && id !== "?" ? `mat:${id}` : null,
-        "data-info": id && id !== "?" ? id : null, class: "kt-mat" },
-      svg("rect", { x, y, width: 102, height: 24, rx: 3, fill: id === "?" ? "#ddd" : id ? "#fffbe6" : "#f4f4f4", stroke: "#999" }),
-      svg("text", { x: x + 4, y: y + 16, class: "kt-small" }, id === "?" ? "?" : id || ""));
-      if (space.cost) {
-        let cx = x + 48;
-        for (const [colour, count] of Object.entries(space.cost)) {
-          for (let k = 0; k < count && cx < x + 98; k += 1) {
-            box.append(cube(svg, cx, y + 6, colour, { width: 9, height: 9 }));
-            cx += 11;
-          }
-        }
-      }
-      if (space.price_cards.length) box.append(svg("text", { x: x + 96, y: y + 10, class: "kt-small", "text-anchor": "end" }, "+"));
-      g.append(box);
-    });
+    g.append(svg("text", { x: x0, y: y + 16, class: "kt-label" },
+      t("web.keythedral.points", { value: row.value })));
+    row.spaces.forEach((space, i) => g.append(matSpace(ctx, space, x0 + 70 + i * 108, y)));
     y += 28;
   }
-  // Law spaces, the deck and the discard.
-  g.append(svg("text", { x: x0, y: y + 14, class: "kt-label" }, t("web.keythedral.laws", { deck: view.law_deck, discard: view.discard.length })));
+  g.append(svg("text", { x: x0, y: y + 14, class: "kt-label" },
+    t("web.keythedral.laws", { deck: view.law_deck, discard: view.discard.length })));
   view.law_spaces.forEach((full, i) => {
+    const x = x0 + 340 + i * 40;
     g.append(svg("g", { "data-target": `lawspace:${i + 1}` },
-      svg("rect", { x: x0 + 340 + i * 40, y, width: 30, height: 20, rx: 3, fill: full ? "#d8c8f0" : "#fff", stroke: "#666" }),
-      svg("text", { x: x0 + 355 + i * 40, y: y + 14, "text-anchor": "middle", class: "kt-small" }, full ? "?" : "")));
+      svg("rect", { x, y, width: 30, height: 20, rx: 3, fill: full ? "#d8c8f0" : "#fff", stroke: "#666" }),
+      svg("text", { x: x + 15, y: y + 14, "text-anchor": "middle", class: "kt-small" }, full ? "?" : "")));
   });
-  y += 28;
-  g.append(countRow(ctx, x0, y, t("web.keythedral.store"), view.store, [...RESOURCES, ...CRAFTS].slice(0, 5), "store"));
-  y += 22;
-  g.append(countRow(ctx, x0, y, "", view.store, CRAFTS, "store"));
-  y += 22;
-  g.append(countRow(ctx, x0, y, t("web.keythedral.craftsmen"), view.craftsmen, CRAFTS, "craft"));
-  y += 22;
-  g.append(countRow(ctx, x0, y, t("web.keythedral.trader"), {}, RESOURCES, "trade"));
-  y += 30;
+  return y + 28;
+}
+
+// The store, the craftsmen and the trader; a purchase under way and its price so far.
+function drawSupplies(view, ctx, g, x0, y) {
+  const { svg, t } = ctx;
+  g.append(countRow(ctx, x0, y, t("web.keythedral.store"), view.store, RESOURCES, "store"));
+  g.append(countRow(ctx, x0, y + 22, "", view.store, CRAFTS, "store"));
+  g.append(countRow(ctx, x0, y + 44, t("web.keythedral.craftsmen"), view.craftsmen, CRAFTS, "craft"));
+  g.append(countRow(ctx, x0, y + 66, t("web.keythedral.trader"), {}, RESOURCES, "trade"));
+  y += 96;
   if (view.purchase) {
-    const price = view.purchase.price ? Object.entries(view.purchase.price).map(([c, k]) => `${k} ${t(`web.keythedral.cube_${c}`)}`).join(", ") : "";
-    line(t("web.keythedral.purchase", { seat: view.purchase.buyer + 1, tile: view.purchase.tile, price }));
+    const price = Object.entries(view.purchase.price || {})
+      .map(([colour, count]) => `${count} ${t(`web.keythedral.cube_${colour}`)}`).join(", ");
+    g.append(svg("text", { x: x0, y: y + 12, class: "kt-label" }, t("web.keythedral.purchase",
+      { seat: view.purchase.buyer + 1, tile: view.purchase.tile, price })));
+    y += 20;
   }
-  // Every seat: colour, law cards held, fences and cottages left; the first player.
-  line(t("web.keythedral.players"), "kt-head");
+  return y;
+}
+
+// Every seat: its colour, law cards held, fences and cottages left; the first player
+// starred; the scores at the end.
+function drawSeats(view, ctx, g, x0, y) {
+  const { svg, t } = ctx;
+  g.append(svg("text", { x: x0, y: y + 12, class: "kt-head" }, t("web.keythedral.players")));
+  y += 20;
   for (let seat = 0; seat < view.players; seat += 1) {
     const first = seat === view.first ? " ★" : "";
     const you = seat === view.viewer ? ` (${t("web.keythedral.you")})` : "";
     const score = view.scores ? ` — ${t("web.keythedral.score", { score: view.scores[seat] })}` : "";
+    const counts = t("web.keythedral.seat_counts", { cards: view.cards_held[seat],
+      fences: view.fences_left[seat], cottages: view.cottages_unlaid[seat] });
     g.append(svg("g", { "data-target": `seat:${seat}` },
       svg("rect", { x: x0 - 3, y: y - 3, width: PANEL_W - 10, height: 22, rx: 3, fill: "transparent" }),
       svg("rect", { x: x0, y, width: 16, height: 16, fill: seatColour(view, seat), stroke: "#000" }),
       svg("text", { x: x0 + 22, y: y + 13, class: "kt-label" },
-        `${t("web.seat", { n: seat + 1 })}${you}${first}: ${t("web.keythedral.seat_counts", {
-          cards: view.cards_held[seat], fences: view.fences_left[seat], cottages: view.cottages_unlaid[seat] })}${score}`)));
+        `${t("web.seat", { n: seat + 1 })}${you}${first}: ${counts}${score}`)));
     y += 22;
   }
+  return y;
+}
+
+function drawPanel(view, ctx, x0, y0) {
+  const g = ctx.svg("g", { class: "kt-panel" });
+  let y = drawHead(view, ctx, g, x0, y0);
+  y = drawMat(view, ctx, g, x0, y);
+  y = drawSupplies(view, ctx, g, x0, y);
+  y = drawSeats(view, ctx, g, x0, y);
   if (view.you) y = drawScreen(view, ctx, g, x0, y + 6);
   return { group: g, height: y - y0 };
 }
@@ -274,9 +316,10 @@ function drawScreen(view, ctx, g, x0, y) {
   y += 26;
   g.append(svg("text", { x: x0, y: y + 14, class: "kt-label" }, t("web.keythedral.hand")));
   you.hand.forEach((card, i) => {
+    const x = x0 + 120 + i * 56;
     g.append(svg("g", { "data-target": `card:${card}`, "data-info": card, class: "kt-card" },
-      svg("rect", { x: x0 + 120 + i * 56, y, width: 50, height: 22, rx: 3, fill: "#efe6ff", stroke: "#6a4fa0" }),
-      svg("text", { x: x0 + 145 + i * 56, y: y + 15, "text-anchor": "middle", class: "kt-small" }, card)));
+      svg("rect", { x, y, width: 50, height: 22, rx: 3, fill: "#efe6ff", stroke: "#6a4fa0" }),
+      svg("text", { x: x + 25, y: y + 15, "text-anchor": "middle", class: "kt-small" }, card)));
   });
   y += 28;
   const laid = new Set(view.tiles.filter((tile) => tile[2] === view.viewer).map((tile) => tile[3]));
@@ -284,9 +327,10 @@ function drawScreen(view, ctx, g, x0, y) {
   let i = 0;
   for (let n = 1; n <= 5; n += 1) {
     if (laid.has(n)) continue;
+    const x = x0 + 120 + i * 30;
     g.append(svg("g", { "data-target": `cottage:${n}` },
-      svg("rect", { x: x0 + 120 + i * 30, y, width: 22, height: 22, fill: seatColour(view, view.viewer), stroke: "#000" }),
-      svg("text", { x: x0 + 131 + i * 30, y: y + 15, "text-anchor": "middle", class: "kt-num" }, String(n))));
+      svg("rect", { x, y, width: 22, height: 22, fill: seatColour(view, view.viewer), stroke: "#000" }),
+      svg("text", { x: x + 11, y: y + 15, "text-anchor": "middle", class: "kt-num" }, String(n))));
     i += 1;
   }
   y += 28;
