@@ -1,5 +1,5 @@
-"""Keythedral in the browser: two people and a bot play through clicks on the board (the
-decision list only for decisions no board element concerns: pass, done, a bid), watched
+"""Keythedral in the browser: two people and a bot play through clicks on the board (now
+and then a pass or done from the decision list, which must work too), watched
 by a spectator; a page reloaded mid-game resumes, no page ever holds another seat's law
 cards, and the time from one page's click to the other pages drawing the new state is
 measured (docs/performance.md, "Browser client"; reported, never asserted).

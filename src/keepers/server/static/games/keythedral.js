@@ -1,7 +1,8 @@
 // Keythedral's board: the map of octagonal fields and square tiles (cottages, houses,
 // the Keythedral), workers and fences; the work orders, the mat of building tiles, the
 // law spaces, store, craftsmen and trader; every seat's public counts and this seat's
-// screen (cubes, law cards, cottages still to lay).  Drawn from one seat's view only.
+// screen (cubes, law cards, cottages still to lay), and buttons for the answers no piece
+// stands for (pass, done, a bid...).  Drawn from one seat's view only.
 
 const U = 32;                  // half the distance between two fields' centres
 const FIELD_R = 28;            // a field octagon's radius
@@ -56,11 +57,14 @@ export function paths(action, view) {
     case "craft": return [`craft:${a}`];
     case "law": return [`lawspace:${a}`];
     case "trade": return [`trade:${a}`];
-    case "pay": return a ? [`cube:${a}`] : [];
+    case "pay": return a ? [`cube:${a}`] : ["act:pay"];
     case "relay": return [`slot:${a}`];
     case "first": return [`seat:${a}`];
     case "play": return [`card:${a}`, ...words.slice(2).map(argumentKey)];
-    default: return [];  // pass, done, withdraw, bid, style, deal, veto: from the list
+    case "pass": case "done": case "withdraw": case "veto": return [`act:${verb}`];
+    case "bid": return [`act:bid:${a}`];
+    case "style": return [`act:style:${a}`];
+    default: return [];  // a Good Deal's two colours: from the list
   }
 }
 
@@ -293,9 +297,36 @@ function drawSeats(view, ctx, g, x0, y) {
   return y;
 }
 
+// The answers no piece or space stands for (pass, done, a bid, pay or withdraw, a veto,
+// a change of style), as buttons: only the decider's view lists its decisions.
+function drawAnswers(view, ctx, g, x0, y) {
+  const { svg, t } = ctx;
+  const legal = (view.decision && view.decision.legal) || [];
+  const answers = legal.filter((action) =>
+    /^(pass|done|withdraw|veto|pay|bid \d+|style \w+)$/.test(action));
+  if (!answers.length) return y;
+  let x = x0;
+  for (const action of answers) {
+    const [verb, arg] = action.split(" ");
+    const label = t(verb === "style" ? `web.keythedral.answer_style_${arg}`
+      : `web.keythedral.answer_${verb}`, { n: arg });
+    const width = 16 + label.length * 7;
+    if (x + width > x0 + PANEL_W) {
+      x = x0;
+      y += 28;
+    }
+    g.append(svg("g", { "data-target": `act:${action.replace(" ", ":")}`, class: "kt-answer" },
+      svg("rect", { x, y, width, height: 22, rx: 4, fill: "#f0f0f0", stroke: "#888" }),
+      svg("text", { x: x + width / 2, y: y + 15, "text-anchor": "middle", class: "kt-label" }, label)));
+    x += width + 8;
+  }
+  return y + 30;
+}
+
 function drawPanel(view, ctx, x0, y0) {
   const g = ctx.svg("g", { class: "kt-panel" });
   let y = drawHead(view, ctx, g, x0, y0);
+  y = drawAnswers(view, ctx, g, x0, y);
   y = drawMat(view, ctx, g, x0, y);
   y = drawSupplies(view, ctx, g, x0, y);
   y = drawSeats(view, ctx, g, x0, y);
