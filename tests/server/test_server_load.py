@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import subprocess
@@ -20,7 +21,13 @@ from websockets.sync.client import connect
 from keepers import cli
 from keepers.core.registry import game_names
 from keepers.server.app import create_app
-from keepers.server.cli import DEFLATE_WINDOW_BITS, listening_socket, server_config
+from keepers.server.cli import (
+    DEFLATE_WINDOW_BITS,
+    GC_THRESHOLDS,
+    listening_socket,
+    quiet_collector,
+    server_config,
+)
 from keepers.server.load import Pace, percentile
 
 
@@ -104,3 +111,16 @@ def test_the_server_compresses_each_state_against_the_last(tmp_path: Path) -> No
         server.should_exit = True
         thread.join(60)
         sock.close()
+
+
+def test_the_server_keeps_the_garbage_collector_out_of_the_way() -> None:
+    """`keepers serve` loads every game, freezes what lives as long as it does and
+    collects less often (full passes had stopped it for 60-130 ms; docs/performance.md)."""
+    before = gc.get_threshold()
+    try:
+        quiet_collector()
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert gc.get_freeze_count() > 10_000  # the modules and the games' data
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
