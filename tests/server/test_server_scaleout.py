@@ -20,6 +20,7 @@ from sqlalchemy import create_engine, text
 
 from keepers.core.game import GameState
 from keepers.core.registry import get_game
+from keepers.server.notify import LEAD_LOCKS
 
 GAMES = (("keythedral", {"max_rounds": 1}), ("gardiens", {"max_rounds": 2}),
          ("viscounts", {}))
@@ -61,6 +62,18 @@ def stored_game(url: str, game_id: str) -> tuple[dict[str, Any], list[str]]:
                                           "ORDER BY seq"), {"id": game_id}).scalars().all()
     engine.dispose()
     return dict(row._mapping), list(actions)
+
+
+def bot_locks(url: str, game_id: str) -> int:
+    """How many processes hold the lock of the game's bots (see keepers.server.notify)."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        held = connection.execute(text(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 "
+            "AND classid::bigint = :space AND objid::bigint = hashtext(:id)::bigint & 4294967295"),
+            {"space": LEAD_LOCKS, "id": game_id}).scalar()
+    engine.dispose()
+    return int(held or 0)
 
 
 def states(url: str, game_id: str) -> list[GameState]:
@@ -131,6 +144,10 @@ def test_a_decision_through_one_process_reaches_the_other(
             assert summary["state"] == len(every) - 1
             assert summary["status"] == ("finished" if every[-1].is_over() else "ongoing")
         assert name == "viscounts" or every[-1].is_over()
+        if every[-1].is_over():  # a finished game's bots hold no lock any more
+            wait_for(lambda g=game_id: bot_locks(url, g) == 0, "the bots' lock to be freed")
+        else:  # one process, and one only, drives the bots of a game going on
+            assert bot_locks(url, game_id) == 1
 
 
 def test_of_two_decisions_for_one_state_through_both_processes_one_is_stored(
@@ -184,3 +201,68 @@ def test_the_bots_go_on_when_the_process_driving_them_is_killed(
     check_messages(spectator, every)
     wait_for(lambda: httpx.get(f"{second.url}/api/games/{game_id}").json()["status"]
              == "finished", "the game to be finished")
+    wait_for(lambda: bot_locks(url, game_id) == 0, "the bots' lock to be freed")
+
+
+@pytest.mark.soak
+def test_two_processes_killed_in_turn_lose_nothing(postgres: Cluster,
+                                                   tmp_path_factory: pytest.TempPathFactory
+                                                   ) -> None:
+    """Clients play through both processes, each seat on either; one process or the other
+    is killed at random moments and restarted: every acknowledged decision is stored, both
+    processes stand at the stored state, and every game goes on."""
+    url = postgres.database()
+    logs = tmp_path_factory.mktemp("killed-in-turn")
+    servers = [ProcessServer(url, logs / f"server{n}.log") for n in (1, 2)]
+    for server in servers:
+        server.start()
+    rng = random.Random(21)
+    acknowledged: dict[str, dict[int, str]] = {}
+    tables: dict[str, list[str]] = {}
+
+    def new_table(number: int) -> None:
+        name, options = GAMES[number % len(GAMES)]
+        created = create(servers[number % 2].url, name, ["human", "human", "greedy"],
+                         options=options)
+        tables[created["game"]["id"]] = [inv["token"] for inv in created["invitations"]]
+        acknowledged[created["game"]["id"]] = {}
+
+    for number in range(len(GAMES)):
+        new_table(number)
+    made = 0
+    try:
+        for kill in range(60):
+            clients = {game_id: [Client(rng.choice(servers).url, game_id, token)
+                                 for token in tokens] for game_id, tokens in tables.items()}
+            for _ in range(rng.randint(12, 32)):
+                game_id = rng.choice([g for g, c in clients.items() if not c[0].last["over"]])
+                client = mover(clients[game_id])
+                if client is None:
+                    break
+                answer = client.decide(rng.choice(client.last["legal"])["action"])
+                assert answer["type"] == "accepted", answer
+                acknowledged[game_id][answer["state"]] = answer["action"]
+                made += 1
+            victim = rng.choice(servers)
+            victim.kill()
+            for game_clients in clients.values():
+                for client in game_clients:
+                    client.close()
+            victim.start()
+            for game_id in list(tables):
+                _, actions = stored_game(url, game_id)
+                for seq, action in acknowledged[game_id].items():
+                    assert actions[seq - 1] == action, f"decision {seq} of {game_id} lost"
+                count = len(actions)
+                for server in servers:
+                    wait_for(lambda s=server, g=game_id, n=count: httpx.get(
+                        f"{s.url}/api/games/{g}").json()["state"] >= n, "a process to follow")
+                if states(url, game_id)[-1].is_over():
+                    del tables[game_id]
+                    new_table(kill)
+        assert made >= 1000
+    finally:
+        for server in servers:
+            server.stop()
+    for server in servers:
+        assert "answered elsewhere" not in server.log.read_text()

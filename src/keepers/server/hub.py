@@ -69,7 +69,8 @@ class Hub:
         self._flusher: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self.peers = Peers.of(store)
-        self._behind: set[str] = set()
+        self._behind: dict[str, int | None] = {}
+        """Games to catch up: the newest decision noticed (None: look in any case)."""
         self._followers: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -125,7 +126,8 @@ class Hub:
                 self.sessions[game_id] = session
                 self._kick_bots(session)
                 self._arm(session)
-                self._noticed(game_id, None)  # another process may have decided meanwhile
+                if self.peers is not None:  # another process may have decided meanwhile
+                    self._noticed(game_id, None)
             return self.sessions[game_id]
 
     def _rebuild(self, game_id: str) -> GameSession:
@@ -308,7 +310,9 @@ class Hub:
         session = self.sessions.get(game_id)
         if session is None or (number is not None and number <= session.number):
             return
-        self._behind.add(game_id)
+        if game_id not in self._behind or self._behind[game_id] is not None:
+            earlier = self._behind.get(game_id)
+            self._behind[game_id] = None if number is None else max(number, earlier or 0)
         follower = self._followers.get(game_id)
         if follower is None or follower.done():
             self._followers[game_id] = asyncio.get_running_loop().create_task(
@@ -320,11 +324,13 @@ class Hub:
             self._noticed(game_id, None)
 
     async def _follow(self, session: GameSession) -> None:
+        """Catch the game up while notices say it is behind; then its bots may move."""
         while session.id in self._behind:
-            self._behind.discard(session.id)
+            newest = self._behind.pop(session.id)
             try:
-                async with session.lock:
-                    await self._catch_up(session)
+                async with session.lock:  # this process's own decisions need no catch-up
+                    if newest is None or newest > session.number:
+                        await self._catch_up(session)
             except Exception:
                 log.exception("game %s could not catch up", session.id)
                 return
@@ -343,6 +349,8 @@ class Hub:
                           session.id, session.number + 1, exc)
                 fresh = await self._db(self._rebuild, session.id)
                 session.state, session.number = fresh.state, fresh.number
+                session.entry.decisions = session.number
+                session.broadcast()
                 break
             session.note(session.number + 1, action)
             session.state, session.number = state, session.number + 1
@@ -456,6 +464,10 @@ class Hub:
         if session.bot_to_move() is not None and (session.driver is None
                                                   or session.driver.done()):
             session.driver = asyncio.get_running_loop().create_task(self._drive(session))
+        elif (self.peers is not None and session.entry.status == "finished"
+              and self.peers.holds(session.id)):  # however it ended: free its bots' lock
+            session.driver = asyncio.get_running_loop().create_task(
+                self.peers.release(session.id))
 
     async def _drive(self, session: GameSession) -> None:
         """Let the bots decide while one of them is to move (when this process drives
@@ -468,7 +480,7 @@ class Hub:
                 async with session.lock:
                     await self._catch_up(session)
         await self._bots_decide(session)
-        if self.peers is not None and session.state.is_over():
+        if self.peers is not None and session.entry.status == "finished":
             await self.peers.release(session.id)
 
     async def _bots_decide(self, session: GameSession) -> None:
