@@ -27,7 +27,7 @@ from keepers.core import soak as soaking
 from keepers.core import sweep as sweeps
 from keepers.core.errors import KeepersError
 from keepers.core.files import unwritable, write_text_atomic
-from keepers.core.game import Game, GameState
+from keepers.core.game import BotMenu, Game, GameState
 from keepers.core.i18n import choose_language, languages, set_language, t
 from keepers.core.record import GameRecord, load_position
 from keepers.core.record import save_position as write_position
@@ -267,10 +267,16 @@ def _describe_options(options: dict[str, Any]) -> str:
 
 
 def _seat_names(seats: str | None) -> list[str]:
-    """Split ``--seats`` into names, refusing an empty one (``greedy,,random``)."""
+    """Split ``--seats`` into names, refusing an empty one (``greedy,,random``).  A bot's
+    further settings stay with it: ``mcts:iters=200,depth=10,greedy`` is two seats."""
     if seats is None:
         return []
-    names = [name.strip() for name in seats.split(",")]
+    names: list[str] = []
+    for piece in (name.strip() for name in seats.split(",")):
+        if names and ":" in names[-1] and "=" in piece and ":" not in piece:
+            names[-1] += "," + piece
+        else:
+            names.append(piece)
     if not all(names):
         raise KeepersError(t("cli.empty_seat", value=seats))
     return names
@@ -278,10 +284,13 @@ def _seat_names(seats: str | None) -> list[str]:
 
 def _bots_only(game: Game, names: list[str]) -> None:
     """Refuse seat names that are not bots of ``game`` (all-bot commands)."""
-    unknown = sorted(set(names) - set(game.bots()))
+    bots = game.bots()
+    unknown = sorted({name for name in names if name not in bots})  # names may carry settings
+    if isinstance(bots, BotMenu):  # say what is wrong with a bot's settings
+        unknown = [bots.problem(name) or name if ":" in name else name for name in unknown]
     if unknown:
         raise KeepersError(t("cli.unknown_bots", bots=", ".join(unknown),
-                             known=", ".join(sorted(game.bots()))))
+                             known=", ".join(sorted(bots))))
 
 
 def _seats(game: Game, players: int | None, seats: str | None, human_first: bool) -> list[str]:
@@ -656,9 +665,10 @@ def bench_command(
     seed: Annotated[int, typer.Option(help=t("cli.seed_help"))] = 0,
     option: Options = None,
     out: Annotated[Path | None, typer.Option(help=t("cli.out_help"))] = None,
+    bot: Annotated[str | None, typer.Option(help=t("cli.bench_bot_help"))] = None,
     lang: Lang = None,
 ) -> None:
-    """Measure the engine speed of a game by random self-play."""
+    """Measure the engine speed of a game by random self-play (or a bot's decisions)."""
     _language(lang)
     game = get_game(game_name)
     count = players if players is not None else min(max(4, game.min_players), game.max_players)
@@ -671,8 +681,13 @@ def bench_command(
     _output("--out", out)
     options = _options(game, option)
     _set_up(game, count, options)
-    report = benchmark.bench(game, count, seconds, games, seed, options)
-    benchmark.print_bench(Console(), report)
+    if bot is not None:
+        _bots_only(game, [bot])
+        report = benchmark.bench_bot(game, count, bot, seed=seed, options=options)
+        benchmark.print_bot_bench(Console(), report)
+    else:
+        report = benchmark.bench(game, count, seconds, games, seed, options)
+        benchmark.print_bench(Console(), report)
     if out is not None:
         write_text_atomic(out, json.dumps(report, indent=1) + "\n")
 

@@ -21,7 +21,7 @@ def test_game_object_and_registry() -> None:
     assert GAME.parse_option("coop", "true") is True
     with pytest.raises(ValueError, match="option coop must be true | false"):
         GAME.parse_option("coop", "yes")  # only true | false, nothing coerced
-    assert set(GAME.bots()) == {"random", "greedy"}
+    assert set(GAME.bots()) == {"random", "greedy", "mcts"}
     assert GAME.bots()["random"] is RandomBot
 
 

@@ -17,8 +17,9 @@ from rich.table import Table
 
 import keepers
 from keepers.compiled import DESCRIPTIONS
-from keepers.core.game import Game, GameState
+from keepers.core.game import Game, GameState, bot_view
 from keepers.core.i18n import t
+from keepers.core.match import bot_factory
 from keepers.core.rng import Rng
 
 MAX_DECISIONS = 1_000_000
@@ -118,6 +119,67 @@ def bench(game: Game, players: int, seconds: float = 10.0, games: int | None = N
         "view_us": statistics.median(view) if view else None,
         "samples": len(states), "machine": machine_info(),
     }
+
+
+def bench_bot(game: Game, players: int, bot: str, samples: int = 20, seed: int = 0,
+              options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Time the bot ``bot`` (a name with its settings, ``mcts:iters=200``) deciding in
+    mid-game states, its view included, against one engine decision of random play.
+
+    Only decisions with two or more legal options are timed (a bot answers the others at
+    once).  For a searching bot, ``simulations_per_second`` is its iterations per second
+    of decision on one core.
+    """
+    opts = game.check_options(options or {})
+    factory = bot_factory(game, bot)
+    states = [s for s in sample_states(game, players, samples, seed, opts)
+              if len(s.legal_actions()) > 1]
+    freeze_heap()
+    engine_decisions, start = 0, time.perf_counter()
+    for k in range(3):
+        engine_decisions += random_playout(game.new_state(players, seed + k, opts), Rng(seed + k))
+    engine_us = (time.perf_counter() - start) / max(engine_decisions, 1) * 1e6
+    costs: list[float] = []
+    for k, state in enumerate(states):
+        seat = state.to_move()
+        assert seat is not None
+        player = factory(seat, seed + k)
+        start = time.perf_counter()
+        view = bot_view(state, seat, player)
+        player.choose(view, state.legal_actions())
+        costs.append((time.perf_counter() - start) * 1e6)
+    bot_us = statistics.median(costs) if costs else 0.0
+    settings = getattr(player, "settings", None) if costs else None
+    iterations = getattr(settings, "iters", 0) if not getattr(settings, "time", 0) else 0
+    return {
+        "game": game.name, "players": players, "options": opts, "bot": bot,
+        "decisions_timed": len(costs), "bot_us": bot_us, "engine_us": engine_us,
+        "ratio": bot_us / engine_us if engine_us else None,
+        "simulations_per_second": iterations / bot_us * 1e6 if iterations and bot_us else None,
+        "machine": machine_info(),
+    }
+
+
+def print_bot_bench(console: Console, report: Mapping[str, Any]) -> None:
+    """Print a bot benchmark report as a Rich table."""
+    table = Table(title=t("bench.bot_title", bot=report["bot"], game=report["game"],
+                          players=report["players"]))
+    table.add_column(t("sim.key"))
+    table.add_column(t("sim.value"), justify="right")
+    sims = report["simulations_per_second"]
+    ratio = report["ratio"]
+    rows = [
+        ("bench.bot_decisions", str(report["decisions_timed"])),
+        ("bench.bot_us", f"{report['bot_us']:,.0f} µs"),
+        ("bench.engine_us", f"{report['engine_us']:,.1f} µs"),
+        ("bench.ratio", "-" if ratio is None else f"{ratio:,.1f}"),
+        ("bench.sims", "-" if sims is None else f"{sims:,.0f}"),
+    ]
+    for key, value in rows:
+        table.add_row(t(key), value)
+    for key, value in report["machine"].items():
+        table.add_row(key, str(value))
+    console.print(table)
 
 
 def print_bench(console: Console, report: Mapping[str, Any]) -> None:

@@ -16,11 +16,13 @@ The flow of one decision::
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, Self
 
-from keepers.core.errors import RuleError
+from keepers.core.errors import KeepersError, RuleError
+from keepers.core.rng import Rng
 
 JsonDict = dict[str, Any]
 
@@ -147,6 +149,12 @@ class GameState(ABC):
     def view(self, player: int | None) -> JsonDict:
         """Return what ``player`` may see (``None``: a spectator, public items only)."""
 
+    def search_view(self, player: int) -> JsonDict:
+        """Return ``player``'s view with what a searching bot deals positions from (a game
+        that can be searched adds its ``table``: the position as that seat sees it, every
+        hidden item a count); by default the view alone."""
+        return self.view(player)
+
     @abstractmethod
     def to_dict(self) -> JsonDict:
         """Return the full position as JSON-ready data (hidden items included)."""
@@ -167,6 +175,27 @@ class GameState(ABC):
         return False
 
 
+def score_shares(scores: Sequence[float]) -> list[float]:
+    """The share of the other seats each seat is ahead of (a tie counts half); a seat
+    alone gets its score's sign as 1 or 0."""
+    if len(scores) == 1:
+        return [1.0 if scores[0] > 0 else 0.0]
+    others = len(scores) - 1
+    return [sum(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+                for j, theirs in enumerate(scores) if j != i) / others
+            for i, mine in enumerate(scores)]
+
+
+def lead_shares(scores: Sequence[float], scale: float) -> list[float]:
+    """Each seat's lead over the best other seat, squashed into [0, 1] by a logistic of
+    width ``scale`` (a lead of ``scale`` points gives 0.73); a seat alone: its score."""
+    if len(scores) == 1:
+        return [1 / (1 + math.exp(-scores[0] / scale))]
+    points = list(scores)
+    return [1 / (1 + math.exp(-(mine - max(points[:i] + points[i + 1:])) / scale))
+            for i, mine in enumerate(points)]
+
+
 class Bot(Protocol):
     """A player program.  It sees only its own view and the legal decisions."""
 
@@ -175,6 +204,14 @@ class Bot(Protocol):
     def choose(self, view: JsonDict | None, legal: list[str]) -> str:
         """Pick one of ``legal``; ``view`` is None when ``needs_view`` is False."""
         ...
+
+
+def bot_view(state: GameState, seat: int, bot: Bot) -> JsonDict | None:
+    """What ``bot`` deciding for ``seat`` is handed: nothing (``needs_view`` False), the
+    seat's view, or for a searching bot (``searches``) :meth:`GameState.search_view`."""
+    if not bot.needs_view:
+        return None
+    return state.search_view(seat) if getattr(bot, "searches", False) else state.view(seat)
 
 
 class DataCheck(NamedTuple):
@@ -243,6 +280,52 @@ class Option(NamedTuple):
 
 BotFactory = Callable[[int, int], Bot]
 """Builds a bot from (seat, seed)."""
+
+
+class Configurable(Protocol):
+    """A bot factory that also takes settings written after its name (``mcts:iters=200``)."""
+
+    def __call__(self, seat: int, seed: int) -> Bot: ...
+
+    def configured(self, settings: str) -> BotFactory:
+        """The factory with ``settings`` (``key=value,...``); ValueError in one line."""
+        ...
+
+
+class BotMenu(dict[str, BotFactory]):
+    """A game's bots by name.  A name may carry settings after a colon
+    (``mcts:iters=2000,procs=2``) when its bot takes them; ``name in menu`` and
+    ``menu[name]`` accept such names, :meth:`problem` says what is wrong with one."""
+
+    def problem(self, name: str) -> str | None:
+        """Why ``name`` names no bot of this menu (None when it does), in one line."""
+        try:
+            self.factory(name)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def factory(self, name: str) -> BotFactory:
+        """The factory of ``name`` with its settings; ValueError in one line if malformed."""
+        base, colon, settings = name.partition(":")
+        if base not in self.keys():
+            raise ValueError(f"unknown bot {base!r}; known: {', '.join(sorted(self))}")
+        factory = dict.__getitem__(self, base)
+        if not colon:
+            return factory
+        configure = getattr(factory, "configured", None)
+        if configure is None:
+            raise ValueError(f"bot {base!r} takes no settings, not {quoted(settings)}")
+        return configure(settings)  # type: ignore[no-any-return]
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.problem(name) is None
+
+    def __missing__(self, name: str) -> BotFactory:
+        try:
+            return self.factory(name)
+        except ValueError as exc:
+            raise KeyError(str(exc)) from None
 
 
 class Game(ABC):
@@ -333,3 +416,27 @@ class Game(ABC):
     def check_data(self, directory: str | None = None) -> DataCheck:
         """Validate a data directory (the packaged data when None) and summarise it."""
         return DataCheck(True, [f"{self.name}: no data files to check"])
+
+    # -- search (the ``mcts`` bot, keepers.core.mcts) --------------------------
+    def determinizer(self, view: JsonDict, seat: int) -> Callable[[Rng], GameState]:
+        """Return a function dealing full states consistent with ``view``, ``seat``'s view:
+        the hidden items sampled uniformly among those the view allows (or by a prior
+        the game documents), chance drawn from the given generator.  Built from the view
+        and the public rules data only, never from a true state.  A game that cannot
+        be searched raises KeepersError."""
+        raise KeepersError(f"{self.name} offers no determinization: its bots cannot search")
+
+    def determinize(self, view: JsonDict, seat: int, rng: Rng) -> GameState:
+        """One full state consistent with ``seat``'s ``view`` (see :meth:`determinizer`)."""
+        return self.determinizer(view, seat)(rng)
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Each seat's expected share of the win from ``state``, each in [0, 1]: the
+        outcome when the game is over; otherwise, by default, the share of the other
+        seats each seat is ahead of on :meth:`GameState.scores` (a tie counts half).
+        Searching bots score a rollout cut short with it."""
+        if state.is_over():
+            winners = state.winners()
+            return [1 / len(winners) if seat in winners else 0.0
+                    for seat in range(state.num_players)]
+        return score_shares(state.scores())

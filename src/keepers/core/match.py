@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from keepers.core.errors import KeepersError
-from keepers.core.game import Bot, Game, GameState
+from keepers.core.game import Bot, BotFactory, BotMenu, Game, GameState, bot_view
 from keepers.core.record import GameRecord
 
 
@@ -57,15 +57,27 @@ def make_bots(game: Game, seats: Sequence[str], seed: int, *,
     person plays and so no setup is to be kept hidden, so that their recorded games
     (golden tables, fingerprints, simulation results) stay as they were.
     """
-    factories = game.bots()
     bots: list[Bot] = []
     for seat, name in enumerate(seats):
-        if name not in factories:
-            raise KeepersError(
-                f"unknown bot {name!r} for {game.name}; known: {', '.join(sorted(factories))}"
-            )
-        bots.append(factories[name](seat, seed if game_seed else bot_seed(seed, seat)))
+        factory = bot_factory(game, name)
+        bots.append(factory(seat, seed if game_seed else bot_seed(seed, seat)))
     return bots
+
+
+def bot_factory(game: Game, name: str) -> BotFactory:
+    """The factory of the bot ``name`` of ``game``, settings included (``mcts:iters=200``);
+    KeepersError in one line for an unknown bot or malformed settings."""
+    factories = game.bots()
+    if isinstance(factories, BotMenu):
+        problem = factories.problem(name)
+        if problem is not None:
+            raise KeepersError(f"{game.name}: {problem}")
+        return factories[name]
+    if name not in factories:
+        raise KeepersError(
+            f"unknown bot {name!r} for {game.name}; known: {', '.join(sorted(factories))}"
+        )
+    return factories[name]
 
 
 def play_bots(state: GameState, bots: Sequence[Bot], max_decisions: int = 1_000_000,
@@ -80,7 +92,7 @@ def play_bots(state: GameState, bots: Sequence[Bot], max_decisions: int = 1_000_
         assert player is not None
         bot = bots[player]
         legal = state.legal_actions()
-        view = state.view(player) if bot.needs_view else None
+        view = bot_view(state, player, bot)
         action = bot.choose(view, legal)
         state.apply(action) if action not in legal else state.apply_trusted(action)
         if record is not None:

@@ -31,7 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import Bot, Decision, Game, GameState, JsonDict
+from keepers.core.game import Bot, Decision, Game, GameState, JsonDict, bot_view
 from keepers.core.i18n import t
 from keepers.core.match import GameResult, bot_seed, game_stats
 from keepers.core.record import GameRecord
@@ -489,7 +489,7 @@ class _Table:
         seat, seats = decision.player, self.record.seats
         if seat in self.bots:
             bot = self.bots[seat]
-            view = self.state.view(seat) if bot.needs_view else None
+            view = bot_view(self.state, seat, bot)
             action = bot.choose(view, self.state.legal_actions())
             self.state.apply(action)
             event = _event(self.game, decision, seats[seat], action)

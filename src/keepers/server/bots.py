@@ -5,13 +5,13 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
-from keepers.core.game import Bot, GameState
+from keepers.core.game import Bot, GameState, bot_view
 
 
 def _choose(bot: Bot, state: GameState, seat: int) -> str:
     """Runs in a worker: the bot sees its own view and the legal decisions, as at a table."""
     legal = state.legal_actions()
-    view = state.view(seat) if bot.needs_view else None
+    view = bot_view(state, seat, bot)
     return bot.choose(view, legal)
 
 

@@ -4,15 +4,26 @@ the engine's face of a position."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from keepers.core.bots import RandomBot
 from keepers.core.errors import RuleError
-from keepers.core.game import BotFactory, Decision, Game, GameState, JsonDict
+from keepers.core.game import (
+    BotFactory,
+    BotMenu,
+    Decision,
+    Game,
+    GameState,
+    JsonDict,
+    lead_shares,
+)
+from keepers.core.mcts import MctsFactory
+from keepers.core.rng import Rng
 from keepers.core.simulate import wilson
 from keepers.games.gardiens import flow, invariants
 from keepers.games.gardiens.data import GameData, load
+from keepers.games.gardiens.determinize import sampler, search_view
 from keepers.games.gardiens.flow import STEPS, play
 from keepers.games.gardiens.rules import decisions, scoring, setup
 from keepers.games.gardiens.serial import check_position, position_from_dict, position_to_dict
@@ -90,6 +101,10 @@ class GardiensState(Position):
     def view(self, player: int | None) -> JsonDict:
         """Return what ``player`` may see (GR-20)."""
         return make_view(self, player)
+
+    def search_view(self, player: int) -> JsonDict:
+        """``player``'s view with its table, what a searching bot deals from (GR-20)."""
+        return search_view(self, player, self.view(player))
 
     def to_dict(self) -> JsonDict:
         """Return the full position as JSON-ready data (hidden items included)."""
@@ -183,10 +198,23 @@ class GardiensGame(Game):
         return self.check_options(options)
 
     def bots(self) -> dict[str, BotFactory]:
-        """``random`` (uniform over legal decisions) and ``greedy`` (heuristic)."""
+        """``random`` (uniform over legal decisions), ``greedy`` (heuristic) and ``mcts``
+        (``mcts:iters=2000``, keepers.core.mcts)."""
         from keepers.games.gardiens.bots import GreedyBot
 
-        return {"random": RandomBot, "greedy": GreedyBot}
+        return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self))
+
+    def determinizer(self, view: JsonDict, seat: int) -> Callable[[Rng], GameState]:
+        """Full positions consistent with ``seat``'s view at its own decision, dealt by the
+        prior of :mod:`keepers.games.gardiens.determinize` (GR-20)."""
+        return sampler(view, seat, GardiensState)
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """The outcome once over; before, the victory points of the position, each
+        seat's lead over the best other seat squashed into [0, 1] (a 5-point lead: 0.73)."""
+        if state.is_over():
+            return super().evaluate(state)
+        return lead_shares(state.scores(), 5)
 
     def summarize(self, results: list[dict[str, Any]]) -> dict[str, Any]:
         """Balance report of a simulation: end reasons, win share by turn-order seat

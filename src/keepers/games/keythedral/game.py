@@ -9,15 +9,28 @@ settles the steps to the next decision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from keepers.core.bots import RandomBot
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict, Option
+from keepers.core.game import (
+    BotFactory,
+    BotMenu,
+    DataCheck,
+    Decision,
+    Game,
+    GameState,
+    JsonDict,
+    Option,
+    lead_shares,
+)
 from keepers.core.i18n import t
+from keepers.core.mcts import MctsFactory
+from keepers.core.rng import Rng
 from keepers.games.keythedral import flow, invariants, rules
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES, KeythedralData, packaged
+from keepers.games.keythedral.determinize import sampler, search_view
 from keepers.games.keythedral.rules.board import houses
 from keepers.games.keythedral.rules.scoring import scores, winners
 from keepers.games.keythedral.serial import position_from_dict, position_to_dict
@@ -195,6 +208,10 @@ class KeythedralState(GameState):
         """What ``player`` may see (KT-13.5); ``None`` gives the public view."""
         return build_view(self.position, player, self.legal_actions)
 
+    def search_view(self, player: int) -> JsonDict:
+        """``player``'s view with its table, what a searching bot deals from (KT-13.5)."""
+        return search_view(self.position, player, self.view(player))
+
     def to_dict(self) -> JsonDict:
         """The full position, hidden items included (a position file)."""
         return position_to_dict(self.position)
@@ -234,10 +251,23 @@ class KeythedralGame(Game):
         return KeythedralState(position_from_dict(packaged(), data))
 
     def bots(self) -> dict[str, BotFactory]:
-        """``random`` and ``greedy``."""
+        """``random``, ``greedy`` and ``mcts`` (``mcts:iters=2000``, keepers.core.mcts)."""
         from keepers.games.keythedral.bots import GreedyBot
 
-        return {"random": RandomBot, "greedy": GreedyBot}
+        return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self))
+
+    def determinizer(self, view: JsonDict, seat: int) -> Callable[[Rng], GameState]:
+        """Full positions consistent with ``seat``'s view, dealt by the prior of
+        :mod:`keepers.games.keythedral.determinize` (KT-13)."""
+        deal = sampler(view, seat, packaged())
+        return lambda rng: KeythedralState(deal(rng))
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """The outcome once over; before, KT-14.3's scores of the position, each seat's
+        lead over the best other seat squashed into [0, 1] (a 10-point lead: 0.73)."""
+        if state.is_over():
+            return super().evaluate(state)
+        return lead_shares(state.scores(), 10)
 
     def describe_action(self, action: str) -> str:
         """A player-facing description of a decision, in the current language: colours

@@ -1,0 +1,251 @@
+"""Determinization (KT-13): full positions sampled from what one seat may see.
+
+A searching bot sees only its seat's view.  Its view carries ``table``
+(:func:`search_view`, :func:`public_table`): the position in its file form
+(``docs/positions.md``) with
+every item hidden from that seat (KT-13.1, KT-13.2) replaced by its count, and
+with no generator state and no event log.  :func:`sampler` turns a view back
+into full positions: each call deals the unseen components again at random.
+
+The prior (uniform among the positions consistent with the view, except for cubes):
+
+* law cards: the cards the seat has not seen (not in its hand, the discard, under
+  a price or in play) are shuffled into the deck, the face-down law spaces and the
+  other hands, each to its public count; a card another seat exposed stays with it;
+* building tiles: per value, the tiles not seen go to the face-down mat spaces, the
+  unused pile and the other seats' stocks (each other seat's tile count is public);
+* field tiles: the stack is the tiles not yet laid nor drawn, shuffled;
+* cubes: every cube of a colour not in the store, on a craftsman space or in the
+  seat's own stock lies behind another seat's screen, each behind a uniformly random one
+  (the public log would tell more; the view keeps stocks hidden as state, KT-16.28);
+* chance: a fresh generator from the sampler's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from keepers.core.errors import KeepersError
+from keepers.core.game import JsonDict
+from keepers.core.rng import Rng
+from keepers.games.keythedral.data import RESOURCES, KeythedralData, packaged
+from keepers.games.keythedral.invariants import _cards_in_flight
+from keepers.games.keythedral.rules.mat import face_up
+from keepers.games.keythedral.serial import position_from_dict, position_to_dict
+from keepers.games.keythedral.state import Position
+from keepers.games.keythedral.views import seen_position
+
+HIDDEN = "?"
+"""A face-down building tile or law card in a table."""
+
+
+def search_view(position: Position, seat: int, view: JsonDict) -> JsonDict:
+    """``seat``'s ``view`` with its ``table``: what a searching bot is handed."""
+    return {**view, "table": public_table(seen_position(position, seat), seat)}
+
+
+def public_table(position: Position, seat: int) -> JsonDict:
+    """KT-13.5: the position as ``seat`` may see it, in the position-file form, every
+    hidden item replaced by a count or ``"?"``; no generator state, no event log.
+    ``position`` is the one ``seat`` may see (:func:`~.views.seen_position`)."""
+    unlogged = position.copy()
+    unlogged.log = None  # the log is public and in the view already; long, and not needed
+    table = position_to_dict(unlogged)
+    del table["rng"], table["log"]
+    table["frames"], table["pending"] = _copied(table["frames"]), _copied(table["pending"])
+    others = [p for p in range(position.n) if p != seat]
+    for p in others:
+        table["stocks"][p] = None
+        table["hands"][p] = [card for card in table["hands"][p]
+                             if (p, card) in position.exposed]
+        table["owned"][p] = len(position.owned[p])
+    table["hand_sizes"] = [len(hand) for hand in position.hands]
+    table["deck"] = len(position.deck)
+    table["law_spaces"] = [None if card is None else HIDDEN for card in position.law_spaces]
+    table["rows"] = [row if face_up(position, r) else
+                     [None if tile is None else HIDDEN for tile in row]
+                     for r, row in enumerate(table["rows"])]
+    table["unused"] = [len(pile) for pile in position.unused]
+    table["stack"] = len(position.field_stack)
+    return table
+
+
+def sampler(view: JsonDict, seat: int,
+            data: KeythedralData | None = None) -> Callable[[Rng], Position]:
+    """Return a function dealing full positions consistent with ``view`` (``seat``'s).
+
+    The first deal is checked in full as a position file; later deals reshuffle the
+    unseen components of a copy.  KeepersError when the view carries no table.
+    """
+    table = view.get("table")
+    if not isinstance(table, dict) or view.get("viewer") != seat:
+        raise KeepersError(f"Keythedral: the view is not seat {seat}'s, or has no table")
+    data = data or packaged()
+    unseen = _Unseen(data, table, seat)
+    template = position_from_dict(data, unseen.first_deal())
+
+    def deal(rng: Rng) -> Position:
+        position = template.copy()
+        unseen.deal(position, rng)
+        position.rng = Rng(rng.next64())
+        return position
+
+    return deal
+
+
+class _Unseen:
+    """The components ``seat`` has not seen, and the places they may be."""
+
+    def __init__(self, data: KeythedralData, table: JsonDict, seat: int) -> None:
+        self.n: int = table["players"]
+        self.others = [p for p in range(self.n) if p != seat]
+        self.table = table
+        self.laws = self._unseen_laws(data, table)
+        self.tiles = self._unseen_tiles(data, table, seat)
+        self.fields = self._unseen_fields(data, table)
+        self.cubes = [supply - table["store"][c] - table["craftsmen"][c]
+                      - table["stocks"][seat][c] for c, supply in enumerate(data.supply)]
+        if min(self.cubes) < 0:
+            raise KeepersError("Keythedral: the view counts more cubes than the supply")
+        self.needs = self._cubes_needed(table, seat)
+
+    def _cubes_needed(self, table: JsonDict, seat: int) -> dict[int, tuple[int, int]]:
+        """KT-0.7, KT-9.4: the (resource, any) cubes each other seat must hold for the
+        payments under way and the bid it leads."""
+        needs: dict[int, tuple[int, int]] = {}
+
+        def need(p: int, resources: int, cubes: int) -> None:
+            if p != seat:
+                low, high = needs.get(p, (0, 0))
+                needs[p] = (max(low, resources), max(high, cubes))
+
+        frames = [list(step) for step in table["frames"]]
+        pending = table["pending"]
+        if pending is not None and pending[0] == "pay":
+            frames.append(["pay", pending[1], *pending[2]])
+        if pending is not None and pending[0] == "bid":
+            frames.append(["bid", *pending[2]])
+        for step in frames:
+            if step[0] == "pay":
+                _, payer, left, mode, _ = step
+                need(payer, left if mode == 1 else 0, left)
+            elif step[0] == "bid" and step[4] >= 0:
+                need(step[4], 0, step[3])
+        return needs
+
+    def _unseen_laws(self, data: KeythedralData, table: JsonDict) -> list[str]:
+        seen = list(table["discard"]) + [c for hand in table["hands"] for c in hand]
+        seen += [c for _, _, cards in table["price_cards"] for c in cards]
+        in_flight = Position(data, self.n, {})
+        in_flight.steps = [tuple(step) for step in table["frames"]]
+        in_flight.purchase = tuple(table["purchase"]) if table["purchase"] else None
+        seen += _cards_in_flight(in_flight)
+        unseen = sorted(set(data.laws) - set(seen))
+        wanted = (table["deck"] + sum(1 for c in table["law_spaces"] if c)
+                  + sum(table["hand_sizes"][p] - len(table["hands"][p]) for p in self.others))
+        if len(unseen) != wanted:
+            raise KeepersError(f"Keythedral: {len(unseen)} law cards unseen, {wanted} hidden")
+        return unseen
+
+    def _unseen_tiles(self, data: KeythedralData, table: JsonDict,
+                      seat: int) -> list[list[str]]:
+        seen = {t for row in table["rows"] for t in row if t not in (None, HIDDEN)}
+        seen.update(table["owned"][seat])
+        return [sorted(t.id for t in data.tiles.values() if t.value == value and t.id not in seen)
+                for value in data.row_values]
+
+    def _unseen_fields(self, data: KeythedralData, table: JsonDict) -> list[str]:
+        backs = data.stack_backs[self.n]
+        seen = {f[3] for f in table["fields"]} | {table["drawn"]}
+        unseen = sorted(f for f, back in data.field_back.items()
+                        if back in backs and f not in seen)
+        if len(unseen) != table["stack"]:
+            raise KeepersError(f"Keythedral: {len(unseen)} field tiles unseen, "
+                               f"{table['stack']} in the stack")
+        return unseen
+
+    def first_deal(self) -> JsonDict:
+        """The table with every hidden place filled in order (a valid position file)."""
+        raw: JsonDict = {k: v for k, v in self.table.items() if k != "hand_sizes"}
+        raw = _copied(raw)
+        raw["rng"] = 0
+        raw["log"] = []
+        position = Position(packaged(), self.n, {})
+        position.hands = [list(h) for h in raw["hands"]]
+        position.stocks = [s if s is not None else [0] * 8 for s in raw["stocks"]]
+        position.owned = [o if isinstance(o, list) else [] for o in raw["owned"]]
+        position.law_spaces = list(raw["law_spaces"])
+        position.rows = [list(r) for r in raw["rows"]]
+        position.unused = [[] for _ in raw["unused"]]
+        self._fill(position, Rng(0), shuffle=False)
+        raw.update(stocks=position.stocks, hands=position.hands, owned=position.owned,
+                   deck=position.deck, law_spaces=position.law_spaces, rows=position.rows,
+                   unused=position.unused, stack=position.field_stack)
+        return raw
+
+    def deal(self, position: Position, rng: Rng) -> None:
+        """Deal the unseen components of ``position`` (a copy of the first deal) anew."""
+        table = self.table
+        position.hands = [list(h) for h in table["hands"]]
+        position.stocks = [s[:] if s is not None else [0] * 8 for s in table["stocks"]]
+        position.owned = [o[:] if isinstance(o, list) else [] for o in table["owned"]]
+        position.law_spaces = list(table["law_spaces"])
+        position.rows = [list(r) for r in table["rows"]]
+        position.unused = [[] for _ in table["unused"]]
+        self._fill(position, rng, shuffle=True)
+
+    def _fill(self, position: Position, rng: Rng, shuffle: bool) -> None:
+        table = self.table
+        laws = self.laws[:]
+        if shuffle:
+            rng.shuffle(laws)
+        for p in self.others:
+            for _ in range(table["hand_sizes"][p] - len(table["hands"][p])):
+                position.hands[p].append(laws.pop())
+        position.law_spaces = [laws.pop() if c == HIDDEN else None
+                               for c in position.law_spaces]
+        position.deck = laws
+        owned_pool: list[str] = []
+        for r, pile in enumerate(self.tiles):
+            pile = pile[:]
+            if shuffle:
+                rng.shuffle(pile)
+            position.rows[r] = [pile.pop() if t == HIDDEN else t for t in position.rows[r]]
+            position.unused[r] = [pile.pop() for _ in range(table["unused"][r])]
+            owned_pool += pile
+        if shuffle:
+            rng.shuffle(owned_pool)
+        for p in self.others:
+            position.owned[p] = [owned_pool.pop() for _ in range(table["owned"][p])]
+        if owned_pool:
+            raise KeepersError("Keythedral: building tiles left over after the deal")
+        position.field_stack = self.fields[:]
+        if shuffle:
+            rng.shuffle(position.field_stack)
+        self._deal_cubes(position, rng, shuffle)
+
+    def _deal_cubes(self, position: Position, rng: Rng, shuffle: bool) -> None:
+        """The cubes a payment or bid under way requires first, then each other cube
+        behind a uniformly random other screen."""
+        pool = [colour for colour, count in enumerate(self.cubes) for _ in range(count)]
+        if shuffle:
+            rng.shuffle(pool)
+        for p, (resources, cubes) in self.needs.items():
+            for wanted in (resources, cubes):
+                held = [c for c in pool if c in RESOURCES] if wanted == resources else pool
+                for colour in held[:max(0, wanted - sum(position.stocks[p]))]:
+                    pool.remove(colour)
+                    position.stocks[p][colour] += 1
+        for colour in pool:
+            p = self.others[rng.below(len(self.others))] if shuffle else self.others[0]
+            position.stocks[p][colour] += 1
+
+
+def _copied(value: Any) -> Any:
+    """An independent copy of JSON-like data, its tuples as lists."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copied(v) for v in value]
+    return value

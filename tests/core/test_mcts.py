@@ -1,0 +1,121 @@
+"""The ``mcts`` bot (keepers.core.mcts): settings, names with settings, reproducibility,
+and that it never cheats: it chooses from its view alone (KT-13.5 in Keythedral)."""
+
+from __future__ import annotations
+
+import pytest
+from toygame import RaceGame
+
+from keepers.core.errors import KeepersError
+from keepers.core.game import BotMenu, score_shares
+from keepers.core.match import bot_factory, make_bots, run_game
+from keepers.core.mcts import MctsBot, Settings, parse_settings
+from keepers.core.rng import Rng
+from keepers.games.keythedral import GAME, KeythedralState
+
+
+def _position(seed: int, decisions: int) -> KeythedralState:
+    """A Keythedral position after random decisions, at a choice of two or more."""
+    state = GAME.new_state(3, seed, {})
+    rng = Rng(seed)
+    for _ in range(decisions):
+        legal = state.legal_actions()
+        state.apply_trusted(legal[rng.below(len(legal))])
+    while len(state.legal_actions()) < 2:
+        state.apply_trusted(state.legal_actions()[0])
+    return state
+
+
+def _hidden_swapped(state: KeythedralState, seat: int) -> KeythedralState:
+    """KT-13.1, KT-13.2: another seat's law card swapped with the deck's top card, the
+    deck reshuffled, the generator changed."""
+    other = state.clone()
+    position = other.position
+    opponent = next(p for p in range(position.n) if p != seat and position.hands[p])
+    position.hands[opponent][0], position.deck[-1] = position.deck[-1], position.hands[opponent][0]
+    Rng(7).shuffle(position.deck)
+    position.rng = Rng(4242)
+    other._legal = None
+    return other
+
+
+def test_settings_are_read_and_bad_ones_refused_in_one_line() -> None:
+    assert parse_settings("iters=200") == Settings(iters=200)
+    assert parse_settings("iters=50,depth=10,procs=2") == Settings(iters=50, depth=10, procs=2)
+    assert parse_settings("time=0.5").time == 0.5
+    for text, words in [("iters=abc", "iters must be a whole number"),
+                        ("speed=3", "unknown setting 'speed'"), ("iters", "needs a value"),
+                        ("iters=0", "from 1"), ("time=nan", "time must be a number"),
+                        ("procs=2.5", "procs must be a whole number")]:
+        with pytest.raises(ValueError, match=words) as refused:
+            parse_settings(text)
+        assert "\n" not in str(refused.value)
+
+
+def test_bot_names_with_settings_work_wherever_a_bot_name_does() -> None:
+    menu = GAME.bots()
+    assert isinstance(menu, BotMenu)
+    assert "mcts" in menu and "mcts:iters=20" in menu and "greedy" in menu
+    assert "mcts:iters=abc" not in menu and "greedy:iters=2" not in menu
+    bot = menu["mcts:iters=20,depth=5"](1, 9)
+    assert isinstance(bot, MctsBot) and bot.settings == Settings(iters=20, depth=5)
+    for name, words in [("mcts:iters=abc", "iters must be a whole number"),
+                        ("mcts:speed=1", "unknown setting"), ("greedy:iters=2", "takes no"),
+                        ("smart", "unknown bot 'smart'")]:
+        with pytest.raises(KeepersError, match=words):
+            make_bots(GAME, ["random", name], 1)
+    assert bot_factory(GAME, "random") is menu["random"]
+
+
+def test_a_game_without_determinization_refuses_search() -> None:
+    with pytest.raises(KeepersError, match="offers no determinization"):
+        RaceGame().determinize({}, 0, Rng(1))
+
+
+def test_score_shares() -> None:
+    assert score_shares([10, 5, 5]) == [1.0, 0.25, 0.25]
+    assert score_shares([3]) == [1.0]
+
+
+def test_same_seed_same_choice_and_only_legal_choices() -> None:
+    """An iteration budget and a seed make the bot reproducible."""
+    state = _position(2, 60)
+    seat = state.to_move()
+    assert seat is not None
+    legal = state.legal_actions()
+    settings = Settings(iters=40, depth=10)
+    choices = [MctsBot(GAME, seat, 5, settings).choose(state.search_view(seat), legal)
+               for _ in range(2)]
+    assert choices[0] == choices[1] and choices[0] in legal
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_never_cheats_hidden_items_of_others_do_not_change_the_choice(seed: int) -> None:
+    """KT-13.5: two true positions that differ only in what the bot's seat cannot see (an
+    opponent's law card swapped with the deck's, the deck order, the generator) give
+    the same bot with the same seed the same choice; the bot is handed the view only."""
+    state = _position(seed, 50 + 30 * seed)
+    seat = state.to_move()
+    assert seat is not None
+    swapped = _hidden_swapped(state, seat)
+    assert swapped.position.hands != state.position.hands
+    legal = state.legal_actions()
+    assert swapped.legal_actions() == legal
+    settings = Settings(iters=40, depth=10)
+    first = MctsBot(GAME, seat, 11, settings).choose(state.search_view(seat), legal)
+    second = MctsBot(GAME, seat, 11, settings).choose(swapped.search_view(seat), legal)
+    assert first == second
+
+
+def test_mcts_plays_a_whole_capped_game() -> None:
+    """A game capped at two rounds, mcts against random, ends with a result."""
+    result, _ = run_game(GAME, ["mcts:iters=4,depth=4", "random"], 3, {"max_rounds": 2})
+    assert result.decisions > 0 and result.winners
+
+
+def test_mcts_plays_gardiens_and_is_handed_its_table() -> None:
+    """A one-round Gardiens game, mcts against greedy: the bot deals from its table."""
+    from keepers.games.gardiens import GAME as GARDIENS
+
+    result, _ = run_game(GARDIENS, ["mcts:iters=4,depth=4", "greedy"], 2, {"max_rounds": 1})
+    assert result.decisions > 0 and result.winners

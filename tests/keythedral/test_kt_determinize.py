@@ -1,0 +1,97 @@
+"""Positions dealt from one seat's view (KT-13): consistent with the view, never the truth.
+
+A searching bot deals full positions from its view alone
+(:mod:`keepers.games.keythedral.determinize`).  Every deal must show that seat exactly
+the view it came from (KT-13.5), and must not depend on the hidden items of the true
+position (KT-13.1, KT-13.2): two positions differing only there give the same deals.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from keepers.core.rng import Rng
+from keepers.games.keythedral import GAME, KeythedralState
+from keepers.games.keythedral.determinize import sampler
+
+
+def _positions(players: int, seed: int, every: int = 37) -> list[KeythedralState]:
+    """Positions of a seeded random game, one every ``every`` decisions."""
+    state = GAME.new_state(players, seed, {})
+    rng = Rng(seed)
+    out: list[KeythedralState] = []
+    for done in range(2000):
+        if state.is_over():
+            break
+        if done % every == every - 1:
+            out.append(state.clone())
+        legal = state.legal_actions()
+        state.apply_trusted(legal[rng.below(len(legal))])
+    return out
+
+
+def _without_events(view: dict[str, object]) -> dict[str, object]:
+    # A deal carries no event log: the recent events are the one thing it cannot show.
+    return {k: v for k, v in view.items() if k != "events"}
+
+
+def _hidden_swapped(state: KeythedralState, seat: int) -> KeythedralState:
+    """KT-13.1, KT-13.2: a copy where another seat's law card is swapped with the deck's
+    top card, the deck reshuffled and the generator changed: nothing ``seat`` sees."""
+    other = state.clone()
+    position = other.position
+    opponent = next(p for p in range(position.n) if p != seat and position.hands[p])
+    position.hands[opponent][0], position.deck[-1] = position.deck[-1], position.hands[opponent][0]
+    Rng(99).shuffle(position.deck)
+    position.rng = Rng(12345)
+    other._legal = None
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_deal_shows_the_seat_its_own_view(players: int) -> None:
+    """KT-13.5: a deal from seat p's view gives seat p that very view (events aside), for
+    the seat deciding and for another seat."""
+    for state in _positions(players, seed=3):
+        mover = state.to_move()
+        assert mover is not None
+        for seat in (mover, (mover + 1) % players):
+            view = state.search_view(seat)
+            deal = sampler(view, seat)
+            for k in range(2):
+                dealt = KeythedralState(deal(Rng(k)))
+                assert _without_events(dealt.search_view(seat)) == _without_events(view)
+
+
+def test_deals_do_not_depend_on_hidden_items_and_are_not_the_truth() -> None:
+    """KT-13.1, KT-13.2: two true positions differing only in an opponent's card and the
+    deck order give identical deals; the deals differ from the truth's hidden cards."""
+    differs = 0
+    for state in _positions(3, seed=5, every=53):
+        seat = state.to_move()
+        assert seat is not None
+        if not state.position.deck or not any(
+                state.position.hands[p] for p in range(3) if p != seat):
+            continue
+        swapped = _hidden_swapped(state, seat)
+        assert swapped.search_view(seat) == state.search_view(seat)
+        deal = sampler(state.search_view(seat), seat)
+        deal_swapped = sampler(swapped.search_view(seat), seat)
+        for k in range(3):
+            a, b = deal(Rng(k)), deal_swapped(Rng(k))
+            assert (a.hands, a.deck, a.stocks, a.rng.state) == (b.hands, b.deck, b.stocks,
+                                                                  b.rng.state)
+            truth = state.position
+            differs += (a.hands, a.deck) != (truth.hands, truth.deck)
+    assert differs > 0
+
+
+def test_a_view_without_its_table_is_refused() -> None:
+    """A plain view or a spectator's (no table), or another seat's, cannot be dealt from."""
+    state = GAME.new_state(2, 1, {})
+    with pytest.raises(Exception, match="no table"):
+        sampler(state.view(None), 0)
+    with pytest.raises(Exception, match="no table"):
+        sampler(state.view(0), 0)
+    with pytest.raises(Exception, match="not seat 1"):
+        sampler(state.search_view(0), 1)
