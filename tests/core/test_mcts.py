@@ -119,3 +119,27 @@ def test_mcts_plays_gardiens_and_is_handed_its_table() -> None:
 
     result, _ = run_game(GARDIENS, ["mcts:iters=4,depth=4", "greedy"], 2, {"max_rounds": 1})
     assert result.decisions > 0 and result.winners
+
+
+def test_root_parallel_search_in_processes_or_in_turn_chooses_alike() -> None:
+    """procs=2: two trees searched in worker processes, or one after the other where no
+    process may be started, give the same choice for the same seed."""
+    from keepers.core import mcts
+
+    state = _position(3, 40)
+    seat = state.to_move()
+    assert seat is not None
+    view, legal = state.search_view(seat), state.legal_actions()
+    settings = Settings(iters=30, depth=5, procs=2)
+    in_processes = mcts._parallel(GAME, view, seat, legal, settings, Rng(8))
+    in_turn: dict[str, int] = {}
+    for seed in _seeds(8, 2):
+        tree = mcts.search(GAME, view, seat, legal, Settings(iters=15, depth=5), Rng(seed))
+        for action, visits in tree.items():
+            in_turn[action] = in_turn.get(action, 0) + visits
+    assert in_processes == in_turn
+
+
+def _seeds(seed: int, count: int) -> list[int]:
+    rng = Rng(seed)
+    return [rng.next64() for _ in range(count)]

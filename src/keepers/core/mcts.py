@@ -23,6 +23,7 @@ budget and a seed it is reproducible; a time budget is not.  ``procs=k`` searche
 from __future__ import annotations
 
 import math
+import multiprocessing
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, replace
@@ -202,13 +203,19 @@ class MctsBot:
 
 def _parallel(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Settings,
               rng: Rng) -> dict[str, int]:
-    """Root parallelism: ``procs`` trees, each with its share of the iterations."""
+    """Root parallelism: ``procs`` trees, each with its share of the iterations and its own
+    seed, their root visits added.  A worker process of its own (``keepers simulate
+    --jobs``) may start none: it then searches the same trees one after the other, so the
+    choice is the same either way."""
     procs = settings.procs
     share = replace(settings, iters=max(1, settings.iters // procs), procs=1)
     seeds = [rng.next64() for _ in range(procs)]
-    with ProcessPoolExecutor(procs) as pool:
-        results = list(pool.map(_search_in_worker, [game.name] * procs, [view] * procs,
-                                [seat] * procs, [legal] * procs, [share] * procs, seeds))
+    if multiprocessing.current_process().daemon:
+        results = [search(game, view, seat, legal, share, Rng(seed)) for seed in seeds]
+    else:
+        with ProcessPoolExecutor(procs) as pool:
+            results = list(pool.map(_search_in_worker, [game.name] * procs, [view] * procs,
+                                    [seat] * procs, [legal] * procs, [share] * procs, seeds))
     total: dict[str, int] = {}
     for visits in results:
         for action, count in visits.items():
