@@ -143,3 +143,15 @@ def test_root_parallel_search_in_processes_or_in_turn_chooses_alike() -> None:
 def _seeds(seed: int, count: int) -> list[int]:
     rng = Rng(seed)
     return [rng.next64() for _ in range(count)]
+
+
+def test_bench_times_a_bot_against_an_engine_decision() -> None:
+    """keepers bench --bot: a bot's cost per decision, and a search's iterations/s."""
+    from keepers.core.bench import bench_bot
+
+    search = bench_bot(GAME, 2, "mcts:iters=5,depth=2", samples=2, engine_seconds=0.05)
+    assert search["bot"] == "mcts:iters=5,depth=2" and search["decisions_timed"] >= 1
+    assert search["bot_us"] > 0 and search["engine_us"] > 0 and search["ratio"] > 0
+    assert search["simulations_per_second"] > 0
+    greedy = bench_bot(GAME, 2, "greedy", samples=2, engine_seconds=0.05)
+    assert greedy["simulations_per_second"] is None

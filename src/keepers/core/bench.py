@@ -122,9 +122,11 @@ def bench(game: Game, players: int, seconds: float = 10.0, games: int | None = N
 
 
 def bench_bot(game: Game, players: int, bot: str, samples: int = 20, seed: int = 0,
-              options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+              options: Mapping[str, Any] | None = None,
+              engine_seconds: float = 2.0) -> dict[str, Any]:
     """Time the bot ``bot`` (a name with its settings, ``mcts:iters=200``) deciding in
-    mid-game states, its view included, against one engine decision of random play.
+    mid-game states, its view included, against one engine decision of random play
+    (``engine_seconds`` of it, as :func:`bench` measures).
 
     Only decisions with two or more legal options are timed (a bot answers the others at
     once).  For a searching bot, ``simulations_per_second`` is its iterations per second
@@ -135,10 +137,8 @@ def bench_bot(game: Game, players: int, bot: str, samples: int = 20, seed: int =
     states = [s for s in sample_states(game, players, samples, seed, opts)
               if len(s.legal_actions()) > 1]
     freeze_heap()
-    engine_decisions, start = 0, time.perf_counter()
-    for k in range(3):
-        engine_decisions += random_playout(game.new_state(players, seed + k, opts), Rng(seed + k))
-    engine_us = (time.perf_counter() - start) / max(engine_decisions, 1) * 1e6
+    engine = bench(game, players, seconds=engine_seconds, seed=seed, options=opts, samples=0)
+    engine_us = 1e6 / engine["decisions_per_second"]
     costs: list[float] = []
     for k, state in enumerate(states):
         seat = state.to_move()
