@@ -16,7 +16,6 @@ The flow of one decision::
 
 from __future__ import annotations
 
-import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, Self
@@ -187,12 +186,13 @@ def score_shares(scores: Sequence[float]) -> list[float]:
 
 
 def lead_shares(scores: Sequence[float], scale: float) -> list[float]:
-    """Each seat's lead over the best other seat, squashed into [0, 1] by a logistic of
-    width ``scale`` (a lead of ``scale`` points gives 0.73); a seat alone: its score."""
-    if len(scores) == 1:
-        return [1 / (1 + math.exp(-scores[0] / scale))]
+    """Each seat's lead over the best other seat in [0, 1], straight: 0.5 for a tie, 1 for a
+    lead of ``scale`` points or more (a seat alone: its score against ``scale``).  Never
+    flat where it matters: a seat far behind still sees each point it gains."""
     points = list(scores)
-    return [1 / (1 + math.exp(-(mine - max(points[:i] + points[i + 1:])) / scale))
+    if len(points) == 1:
+        return [min(1.0, max(0.0, points[0] / scale))]
+    return [min(1.0, max(0.0, 0.5 + (mine - max(points[:i] + points[i + 1:])) / (2 * scale)))
             for i, mine in enumerate(points)]
 
 

@@ -10,7 +10,8 @@ see, from the view alone), then walks one tree of decisions shared by every deal
   every decider maximising its own reward;
 * expansion of one untried decision, with progressive widening: a node visited ``v``
   times offers at most ``widen * sqrt(v + 1)`` children, so that hundreds of
-  decisions (a Gardiens turn, a Viscounts hire) do not each need a first visit;
+  decisions (a Gardiens turn, a Keythedral spending turn) do not each need a first
+  visit; decisions are grouped by their first word, each kind tried in turn;
 * a rollout of at most ``depth`` uniformly random decisions (random play of some games
   never ends), then :meth:`Game.evaluate` scores the position for every seat;
 * the rewards go back up the path, each node adding its decider's reward.
@@ -124,7 +125,7 @@ def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: R
         assert player is not None
         child = _select(node, legal, player, settings)
         if child is None:
-            untried = [a for a in legal if a not in node.children]
+            untried = _least_tried_kind([a for a in legal if a not in node.children], node)
             action = untried[rng.below(len(untried))]
             child = node.children[action] = Node(action, player)
             state.apply_trusted(action)
@@ -157,6 +158,20 @@ def _select(node: Node, legal: list[str], player: int, settings: Settings) -> No
         if value > best_value:
             best, best_value = child, value
     return best
+
+
+def _least_tried_kind(untried: list[str], node: Node) -> list[str]:
+    """The untried decisions whose first word (``buy``, ``fence``, ``pass`` ...) has the
+    fewest children yet: with progressive widening, every kind of decision is tried
+    before a second of one kind, so one ``buy`` is not lost among forty ``fence``s."""
+    if len(untried) < 2:
+        return untried
+    tried: dict[str, int] = {}
+    for action in node.children:
+        kind = action.split(" ", 1)[0]
+        tried[kind] = tried.get(kind, 0) + 1
+    fewest = min(tried.get(a.split(" ", 1)[0], 0) for a in untried)
+    return [a for a in untried if tried.get(a.split(" ", 1)[0], 0) == fewest]
 
 
 def rollout(state: GameState, depth: int, rng: Rng) -> None:

@@ -211,10 +211,10 @@ class GardiensGame(Game):
 
     def evaluate(self, state: GameState) -> list[float]:
         """The outcome once over; before, the victory points of the position, each
-        seat's lead over the best other seat squashed into [0, 1] (a 5-point lead: 0.73)."""
+        seat's lead over the best other seat in [0, 1] (core.game.lead_shares: 20 points, 1)."""
         if state.is_over():
             return super().evaluate(state)
-        return lead_shares(state.scores(), 5)
+        return lead_shares(state.scores(), 20)
 
     def summarize(self, results: list[dict[str, Any]]) -> dict[str, Any]:
         """Balance report of a simulation: end reasons, win share by turn-order seat

@@ -264,10 +264,10 @@ class KeythedralGame(Game):
 
     def evaluate(self, state: GameState) -> list[float]:
         """The outcome once over; before, KT-14.3's scores of the position, each seat's
-        lead over the best other seat squashed into [0, 1] (a 10-point lead: 0.73)."""
+        lead over the best other seat in [0, 1] (core.game.lead_shares: 100 points, 1)."""
         if state.is_over():
             return super().evaluate(state)
-        return lead_shares(state.scores(), 10)
+        return lead_shares(state.scores(), 100)
 
     def describe_action(self, action: str) -> str:
         """A player-facing description of a decision, in the current language: colours
