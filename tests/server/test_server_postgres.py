@@ -16,7 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from postgres import Cluster
-from serverhelp import Client, ThreadServer, create, play_out
+from serverhelp import Client, ThreadServer, create, free_port, play_out
 from sqlalchemy import inspect, text
 
 from keepers.server import migrate, notify
@@ -169,3 +169,21 @@ def test_notices_are_read_strictly() -> None:
     for junk in ("", "5f0c", "5f0c -1", "5f0c 1.5", "5f0c twelve", " 12"):
         assert notify.parse(junk) is None, junk
     assert notify.conninfo("postgresql+psycopg://u:p@h:5433/d") == "postgresql://u:p@h:5433/d"
+
+
+@pytest.mark.parametrize(("db", "said"), [
+    ("postgresql+psycopg://keepers@127.0.0.1:{port}/keepers", "cannot open the database"),
+    ("postgresql://keepers@127.0.0.1/keepers", "not a postgresql:// URL"),
+    ("mysql://keepers@127.0.0.1/keepers", "not a mysql:// URL"),
+])
+def test_serve_refuses_a_database_it_cannot_use_in_one_line(db: str, said: str) -> None:
+    from typer.testing import CliRunner
+
+    from keepers import cli
+
+    result = CliRunner().invoke(cli.app, ["serve", "--port", str(free_port()),
+                                          "--db", db.format(port=free_port())])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and said in lines[0], result.output
+    assert "keepers server: http" not in result.output  # nothing served

@@ -45,11 +45,38 @@ def serve(
     from keepers.server.app import create_app
 
     url = database_url(db)
+    check_database(url)
     typer.echo(f"keepers server: database {describe(url)}")
     typer.echo(f"keepers server: http://{host}:{port} (API at /docs)")
     app = create_app(url)
     quiet_collector()
     uvicorn.Server(server_config(app)).run(sockets=[listening_socket(host, port)])
+
+
+DRIVERS = ("sqlite", "postgresql+psycopg")
+"""The databases the server runs on (as SQLAlchemy names them)."""
+
+
+def check_database(url: str) -> None:
+    """Open the database once, migrating it, before serving: a URL of another kind, or a
+    database that cannot be opened, is refused in one line instead of failing the start."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from keepers.server.storage import Store
+
+    try:
+        driver = make_url(url).drivername
+    except ArgumentError:
+        raise typer.BadParameter("--db: not a file path nor a database URL") from None
+    if driver not in DRIVERS:
+        raise typer.BadParameter(f"--db: a SQLite file or a postgresql+psycopg:// URL, "
+                                 f"not a {driver}:// URL")
+    try:
+        Store.open(url).close()
+    except SQLAlchemyError as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise typer.BadParameter(f"cannot open the database {describe(url)}: {reason}") from None
 
 
 def quiet_collector() -> None:
