@@ -155,3 +155,25 @@ def test_bench_times_a_bot_against_an_engine_decision() -> None:
     assert search["simulations_per_second"] > 0
     greedy = bench_bot(GAME, 2, "greedy", samples=2, engine_seconds=0.05)
     assert greedy["simulations_per_second"] is None
+
+
+def test_lead_shares_keep_a_slope_for_a_seat_far_behind() -> None:
+    from keepers.core.game import lead_shares
+
+    assert lead_shares([10, 10], 20) == [0.5, 0.5]
+    assert lead_shares([50, 0, 10], 20) == [1.0, 0.0, 0.0]
+    far_behind, a_point_more = lead_shares([0, 60], 100)[0], lead_shares([1, 60], 100)[0]
+    assert 0 < far_behind < a_point_more < 0.5
+
+
+def test_a_person_can_play_against_mcts_at_the_terminal() -> None:
+    """keepers play --seats human,mcts:iters=5,depth=2: the seat list keeps the settings
+    with the bot's name, and the terminal builds the bot from it."""
+    from keepers.cli import _seat_names
+    from keepers.core.terminal import seat_bots
+
+    names = _seat_names("human,mcts:iters=5,depth=2")
+    assert names == ["human", "mcts:iters=5,depth=2"]
+    bots = seat_bots(GAME, names, 1)
+    assert set(bots) == {1} and isinstance(bots[1], MctsBot)
+    assert bots[1].settings == Settings(iters=5, depth=2)
