@@ -628,7 +628,7 @@ def soak_command(
         start = book.entry(game.name, seed)["next"]
         try:
             tally = soaking.run_soak(game, games, seed, start, jobs,
-                                     lambda chunk, g=game: book.count(g.name, seed, chunk))
+                                     functools.partial(book.count, game.name, seed))
         except KeyboardInterrupt:
             console.print(Text(t("soak.interrupted"), style="yellow"))
             raise typer.Exit(130) from None
