@@ -46,3 +46,11 @@ def _app() -> object:
     app = typer.Typer()
     app.command()(cli.serve)
     return app
+
+
+def test_a_database_file_in_a_missing_directory_is_refused(tmp_path: Path) -> None:
+    """A mistyped --db path is refused in one line; no directory is made for it."""
+    missing = tmp_path / "no" / "such"
+    with pytest.raises(ValueError, match="there is no directory"):
+        paths.database_url(str(missing / "games.db"))
+    assert not (tmp_path / "no").exists()

@@ -44,7 +44,10 @@ def serve(
 
     from keepers.server.app import create_app
 
-    url = database_url(db)
+    try:
+        url = database_url(db)
+    except (ValueError, OSError) as exc:
+        raise typer.BadParameter(str(exc)) from None
     check_database(url)
     typer.echo(f"keepers server: database {describe(url)}")
     typer.echo(f"keepers server: http://{host}:{port} (API at /docs)")

@@ -19,11 +19,17 @@ def data_dir() -> Path:
 
 def database_url(db: str | None) -> str:
     """The SQLAlchemy URL for ``--db``: a URL as given, a file path as SQLite,
-    nothing as the default file (its directory is created)."""
+    nothing as the default file (its directory is created).  A file in a directory
+    that does not exist is refused (ValueError): a mistyped path must not make folders."""
     if db and "://" in db:
         return db
-    path = Path(db) if db else data_dir() / DB_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if db:
+        path = Path(db)
+        if not path.parent.is_dir():
+            raise ValueError(f"--db: there is no directory {path.parent}")
+    else:
+        path = data_dir() / DB_FILE
+        path.parent.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{path.resolve()}"
 
 
