@@ -15,7 +15,7 @@ runner = CliRunner()
 
 @pytest.mark.parametrize(("args", "expected"), [
     (["play", "toyrace", "--bogus"], "error: no option --bogus (see keepers play --help)"),
-    (["play"], "error: GAME is missing (see keepers play --help)"),
+    (["play"], "error: GAME is missing: name a game (see `keepers games`) or --resume a record"),
     (["replay"], "error: FILE is missing (see keepers replay --help)"),
     (["plya", "toyrace"], "error: no command 'plya'; the commands are games, play, replay"),
     (["data", "chek"], "error: no command 'chek'; the commands are check"),

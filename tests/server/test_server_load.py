@@ -18,8 +18,8 @@ import uvicorn
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
+from installed import installed_games
 from keepers import cli
-from keepers.core.registry import game_names
 from keepers.server.app import create_app
 from keepers.server.cli import (
     DEFLATE_WINDOW_BITS,
@@ -38,7 +38,7 @@ def test_a_tiny_load_runs_end_to_end_without_a_refusal() -> None:
         capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr[-2000:]
     report = json.loads(run.stdout)
-    assert report["mix"] == {name: 1 for name in game_names()}  # every game, in turn
+    assert report["mix"] == {name: 1 for name in installed_games()}  # every game, in turn
     assert report["clients"] == sum(report["players"][name] for name in report["mix"])
     assert report["decisions"] > 0
     assert report["decisions_per_second"] == pytest.approx(report["decisions"] / 1.5, abs=0.1)

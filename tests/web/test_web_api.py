@@ -15,7 +15,7 @@ from typing import Any
 from webhelp import TIMEOUT, WebServer
 from websockets.sync.client import ClientConnection, connect
 
-from keepers.core.registry import games
+from installed import installed_games
 
 LOCALES = Path(__file__).resolve().parents[2] / "src" / "keepers"
 
@@ -51,7 +51,7 @@ def test_the_page_its_files_and_an_invitation_link_are_served(web_server: WebSer
 
 
 def test_every_web_text_is_in_english_french_and_russian(web_server: WebServer) -> None:
-    catalogues = [LOCALES / "locale", *[LOCALES / "games" / name / "locale" for name in games()]]
+    catalogues = [LOCALES / "locale", *[LOCALES / "games" / name / "locale" for name in installed_games()]]
     for folder in catalogues:
         english = web_keys(folder / "en.toml")
         for lang in ("fr", "ru"):
@@ -66,7 +66,7 @@ def test_every_web_text_is_in_english_french_and_russian(web_server: WebServer) 
 
 def test_the_catalog_lists_every_game_with_its_bots_and_options(web_server: WebServer) -> None:
     catalog = {kind["name"]: kind for kind in web_server.http.get("/api/catalog").json()}
-    assert set(catalog) == set(games())
+    assert set(catalog) == set(installed_games())
     keythedral = catalog["keythedral"]
     assert (keythedral["min_players"], keythedral["max_players"]) == (2, 5)
     assert {"random", "greedy"} <= set(keythedral["bots"])
