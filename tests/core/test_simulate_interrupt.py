@@ -29,13 +29,12 @@ def _alive(pid: int) -> bool:
     return "\nState:\tZ" not in status
 
 
-def test_ctrl_c_stops_the_workers_at_once_and_keeps_finished_games(tmp_path: Path) -> None:
-    out = tmp_path / "results.json"
-    command = [sys.executable, "-m", "keepers", "simulate", "keythedral", "--games", str(GAMES),
-               "--jobs", "2", "--seats", "greedy,random", "--out", str(out)]
-    env = {**os.environ, "KEEPERS_LANG": "en"}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, env=env)
+def _interrupt(command: list[str]) -> str:
+    """Run ``keepers`` with ``command``, press Ctrl-C after four seconds and check the run
+    stops at once with exit code 130, no traceback and no worker left; return its output."""
+    process = subprocess.Popen([sys.executable, "-m", "keepers", *command],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "KEEPERS_LANG": "en"})
     try:
         time.sleep(4)  # a few chunks of games are done, the others still running
         assert process.poll() is None, "the run ended before it could be interrupted"
@@ -54,6 +53,13 @@ def test_ctrl_c_stops_the_workers_at_once_and_keeps_finished_games(tmp_path: Pat
     while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(pid) for pid in workers), "worker processes were left running"
+    return output
+
+
+def test_ctrl_c_stops_the_workers_at_once_and_keeps_finished_games(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    output = _interrupt(["simulate", "keythedral", "--games", str(GAMES), "--jobs", "2",
+                         "--seats", "greedy,random", "--out", str(out)])
     data = json.loads(out.read_text())
     finished = len(data["results"])
     assert data["interrupted"] is True and data["games"] == GAMES
@@ -65,27 +71,6 @@ def test_ctrl_c_stops_the_workers_at_once_and_keeps_finished_games(tmp_path: Pat
 
 def test_ctrl_c_stops_a_soak_at_once_and_its_ledger_keeps_finished_games(tmp_path: Path) -> None:
     ledger = tmp_path / "soak.json"
-    command = [sys.executable, "-m", "keepers", "soak", "gardiens", "--games", str(GAMES),
-               "--jobs", "2", "--ledger", str(ledger)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, env={**os.environ, "KEEPERS_LANG": "en"})
-    try:
-        time.sleep(4)
-        assert process.poll() is None, "the run ended before it could be interrupted"
-        workers = _children(process.pid)
-        assert len(workers) >= 2
-        process.send_signal(signal.SIGINT)
-        start = time.monotonic()
-        output, _ = process.communicate(timeout=TIMEOUT)
-        assert time.monotonic() - start < 3, "Ctrl-C did not stop the soak at once"
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate(timeout=TIMEOUT)
-    assert process.returncode == 130 and "Traceback" not in output, output
-    deadline = time.monotonic() + 5
-    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not any(_alive(pid) for pid in workers), "worker processes were left running"
+    _interrupt(["soak", "gardiens", "--games", str(GAMES), "--jobs", "2", "--ledger", str(ledger)])
     entry = json.loads(ledger.read_text())["games"]["gardiens"]
     assert 0 < entry["games"] < GAMES and entry["violations"] == 0
