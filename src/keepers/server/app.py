@@ -23,7 +23,7 @@ from keepers.server.storage import Store
 log = logging.getLogger("keepers.server")
 
 STATUS = {"not_found": 404, "bad_token": 403, "not_finished": 409, "unavailable": 503,
-          "too_large": 413}
+          "too_large": 413, "no_open_seat": 409}
 """HTTP status of each refusal code (any other: 422)."""
 
 

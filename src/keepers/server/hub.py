@@ -35,7 +35,9 @@ from keepers.server.notify import Peers
 from keepers.server.protocol import Accepted, CreateGame, GameSummary, Result
 from keepers.server.sessions import GameSession, LogEntry, Refusal, Watcher, result_of, summarize
 from keepers.server.storage import (
+    HUMAN,
     LIVE,
+    PEOPLE,
     Append,
     Conflict,
     GameEntry,
@@ -205,6 +207,45 @@ class Hub:
         self._kick_bots(session)
         self._arm(session)
 
+    async def take_open(self, session: GameSession, seat: int | None,
+                        name: str | None) -> tuple[int, str]:
+        """Take a free open seat (``seat``, or the first free one) with a new token; returns
+        the seat and its token.  The store settles a race: one taker gets each seat."""
+        token = tokens.new_token()
+        hashed = tokens.token_hash(token)
+        async with session.lock:
+            before = session.entry.status
+            at = clocks.wall()
+            taken = await self._db(self.store.take_open_seat, session.id, seat, hashed, name, at)
+            if taken is None:
+                await self._catch_up(session)  # another taker, maybe in another process
+                raise Refusal("no_open_seat", "no open seat of this game is free"
+                              if seat is None else f"seat {seat} is not a free open seat")
+            number, status = taken
+            entry_seat = session.entry.seats[number]
+            entry_seat.kind, entry_seat.token_hash = HUMAN, hashed
+            entry_seat.claimed, entry_seat.name = True, name
+            session.entry.status = status
+            if status != before and session.clock is not None:  # the first clock starts
+                session.clock.since = at
+            session.broadcast()
+        log.info("game %s: open seat %d taken", session.id, number)
+        self._kick_bots(session)
+        self._arm(session)
+        return number, token
+
+    async def seat_for(self, session: GameSession, token: str) -> int:
+        """The seat a token opens; a copy that still has open seats first reads the seats
+        again when it knows no such token (another process may have just given it)."""
+        try:
+            return session.seat_for(token)
+        except Refusal:
+            if not session.open_seats():
+                raise
+        async with session.lock:
+            await self._catch_up(session)
+        return session.seat_for(token)
+
     async def watch(self, session: GameSession, watcher: Watcher) -> None:
         """Add a connection and send it the current state (under the lock, so no
         decision slips between the two)."""
@@ -361,6 +402,7 @@ class Hub:
         _take_status(session, stored)
         for seat, kept in zip(session.entry.seats, stored.seats, strict=True):
             seat.claimed, seat.name = kept.claimed, kept.name
+            seat.kind, seat.token_hash = kept.kind, kept.token_hash  # an open seat taken
         if session.entry.status != before:
             session.broadcast()
         if _take_clocks(session, stored):
@@ -581,8 +623,8 @@ def _new_entry(game: Game, request: CreateGame) -> tuple[GameEntry, list[tuple[i
                       f"{game.max_players} players, not {players}")
     bots = game.bots()
     for kind in request.seats:
-        if kind != "human" and kind not in bots:
-            raise Refusal("bad_request", f"a seat is 'human' or a bot of {game.name} "
+        if kind not in PEOPLE and kind not in bots:
+            raise Refusal("bad_request", f"a seat is 'human', 'open' or a bot of {game.name} "
                           f"({', '.join(sorted(bots))}), not {kind!r}")
     try:
         options = game.check_options(request.options)
@@ -591,15 +633,16 @@ def _new_entry(game: Game, request: CreateGame) -> tuple[GameEntry, list[tuple[i
         raise Refusal("bad_request", str(exc)) from None
     time = clocks.starting_time(control)
     invitations = [(seat, tokens.new_token()) for seat, kind in enumerate(request.seats)
-                   if kind == "human"]
+                   if kind == HUMAN]
     hashes = {seat: tokens.token_hash(token) for seat, token in invitations}
     entry = GameEntry(
         id=secrets.token_hex(8), game=game.name, players=players, options=options,
         seed=secrets.randbits(SEED_BITS), rules=game.rules_version,
-        bot_delay=request.bot_delay, status="open" if invitations else "ongoing",
+        bot_delay=request.bot_delay,
+        status="open" if any(kind in PEOPLE for kind in request.seats) else "ongoing",
         created_at=now(), time_control=clocks.stored(control),
         seats=[SeatEntry(seat, kind, hashes.get(seat),
-                         remaining_ms=time if kind == "human" else None)
+                         remaining_ms=time if kind in PEOPLE else None)
                for seat, kind in enumerate(request.seats)])
     if entry.status == "ongoing":  # no person to wait for: the game starts now
         entry.clock_since = entry.created_at

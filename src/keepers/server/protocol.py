@@ -81,7 +81,8 @@ TimeControl = Annotated[NoClock | LiveClock | CorrespondenceClock, Field(discrim
 
 # -- HTTP -----------------------------------------------------------------------
 class CreateGame(Strict):
-    """Ask for a new game: one entry per seat, ``human`` or a bot of the game."""
+    """Ask for a new game: one entry per seat, ``human`` (a person invited by link),
+    ``open`` (anyone may take it from the list of games) or a bot of the game."""
 
     game: Name
     seats: list[Name] = Field(min_length=1, max_length=MAX_SEATS)
@@ -102,6 +103,8 @@ class SeatInfo(BaseModel):
     name: str | None = None
     taken_over: str | None = None
     """The bot that took this human seat when its time ran out."""
+    open: bool = False
+    """A seat anyone may still take (``POST /api/games/{id}/open-seats``)."""
 
 
 class TimeoutNote(BaseModel):
@@ -169,6 +172,14 @@ class JoinGame(Strict):
     """Take a seat with its token; ``name`` is shown to the others."""
 
     token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN_CHARS)]
+    name: Name | None = None
+
+
+class TakeSeat(Strict):
+    """Take a free open seat: ``seat`` if given (else the first free one); ``name`` is shown
+    to the others."""
+
+    seat: Annotated[int, Field(strict=True, ge=0, lt=MAX_SEATS)] | None = None
     name: Name | None = None
 
 

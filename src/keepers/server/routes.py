@@ -17,6 +17,7 @@ from keepers.server.protocol import (
     Joined,
     JoinGame,
     PublicView,
+    TakeSeat,
 )
 
 router = APIRouter(prefix="/api", responses={
@@ -70,9 +71,19 @@ async def join_game(game_id: str, body: JoinGame, request: Request) -> Joined:
     """Take the seat a token opens (again: reconnecting is joining with the same token)."""
     hub = hub_of(request)
     session = await hub.session(game_id)
-    seat = session.seat_for(body.token)
+    seat = await hub.seat_for(session, body.token)
     await hub.claim(session, seat, body.name)
     return Joined(seat=seat, game=session.summary())
+
+
+@router.post("/games/{game_id}/open-seats", status_code=201, response_model=Invitation)
+async def take_open_seat(game_id: str, body: TakeSeat, request: Request) -> Invitation:
+    """Take a free open seat: its token and link are made now, and shown once."""
+    hub = hub_of(request)
+    session = await hub.session(game_id)
+    seat, token = await hub.take_open(session, body.seat, body.name)
+    return Invitation(seat=seat, token=token,
+                      link=invitation_link(request, session.id, seat, token))
 
 
 @router.get("/games/{game_id}/view", response_model=PublicView)

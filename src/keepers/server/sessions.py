@@ -29,7 +29,7 @@ from keepers.server.protocol import (
     Status,
     TimeoutNote,
 )
-from keepers.server.storage import GameEntry
+from keepers.server.storage import OPEN, PEOPLE, GameEntry
 
 MAX_BACKLOG = 1000
 """Messages waiting for one connection before it is closed as not reading."""
@@ -113,6 +113,10 @@ class GameSession:
         if not found:
             raise Refusal("bad_token", "this seat token opens no seat of this game")
         return found[0]
+
+    def open_seats(self) -> list[int]:
+        """The open seats no one has taken yet."""
+        return [seat.seat for seat in self.entry.seats if seat.kind == OPEN]
 
     def bot_to_move(self) -> int | None:
         """The bot seat that must decide now, if any (None before the game starts)."""
@@ -210,7 +214,7 @@ class GameSession:
 def _make_bots(game: Game, entry: GameEntry) -> dict[int, Bot]:
     """The game's bots: its bot seats, and the human seats bots took when time ran out."""
     factories = game.bots()
-    kinds = {seat.seat: seat.kind for seat in entry.seats if seat.kind != "human"}
+    kinds = {seat.seat: seat.kind for seat in entry.seats if seat.kind not in PEOPLE}
     kinds.update({t.seat: t.bot for t in entry.timeouts if t.bot is not None})
     return {seat: factories[kind](seat, bot_seed(entry.seed, seat))
             for seat, kind in kinds.items()}
@@ -229,10 +233,10 @@ def _status(status: str) -> Status:
 def summarize(entry: GameEntry) -> GameSummary:
     """A stored game as listed (never its seed)."""
     taken = {t.seat: t.bot for t in entry.timeouts}
-    seats = [SeatInfo(seat=seat.seat, kind="human" if seat.kind == "human" else "bot",
-                      bot=None if seat.kind == "human" else seat.kind,
-                      claimed=seat.claimed or seat.kind != "human", name=seat.name,
-                      taken_over=taken.get(seat.seat))
+    seats = [SeatInfo(seat=seat.seat, kind="human" if seat.kind in PEOPLE else "bot",
+                      bot=None if seat.kind in PEOPLE else seat.kind,
+                      claimed=seat.claimed or seat.kind not in PEOPLE, name=seat.name,
+                      taken_over=taken.get(seat.seat), open=seat.kind == OPEN)
              for seat in entry.seats]
     result = Result.model_validate(entry.result) if entry.result else None
     return GameSummary(id=entry.id, game=entry.game, players=entry.players,

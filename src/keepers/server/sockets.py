@@ -98,7 +98,7 @@ async def _greet(socket: WebSocket, hub: Hub, game_id: str) -> tuple[GameSession
         raise Refusal("bad_message", f"lang: no language {hello.lang[:10]!r}; known: "
                       f"{', '.join(languages())}")
     session = await hub.session(game_id)
-    seat = None if hello.token is None else session.seat_for(hello.token)
+    seat = None if hello.token is None else await hub.seat_for(session, hello.token)
     if seat is not None:
         await hub.claim(session, seat, None)
     watcher = Watcher(seat, hello.lang)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Engine, create_engine, event, func, select, text, update
+from sqlalchemy import CursorResult, Engine, create_engine, event, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -34,6 +34,11 @@ CHANNEL = "keepers_games"
 """PostgreSQL's notification channel.  Payloads: ``<game id> <decision number>`` for a
 decision stored, ``<game id> seats`` for a seat taken (see :func:`notice`)."""
 SEATS = "seats"
+HUMAN = "human"
+OPEN = "open"
+"""A seat anyone may take (``POST /api/games/{id}/open-seats``); once taken it is a human
+seat like an invited one, with its own token hash."""
+PEOPLE = (HUMAN, OPEN)
 LIVE = ("open", "ongoing")
 STATUSES = ("open", "ongoing", "finished")
 
@@ -44,7 +49,7 @@ class Conflict(Exception):
 
 @dataclass
 class SeatEntry:
-    """A seat as stored: ``kind`` is ``human`` or a bot name."""
+    """A seat as stored: ``kind`` is ``human``, ``open`` (not yet taken) or a bot name."""
 
     seat: int
     kind: str
@@ -202,22 +207,53 @@ class Store:
         ``ongoing`` once every human seat is taken (the first clock starts then, at ``at``)."""
         with self._session.begin() as session:
             row = session.get(SeatRow, (game_id, seat))
-            assert row is not None and row.kind == "human"
+            assert row is not None and row.kind == HUMAN
             row.claimed_at = row.claimed_at or now()
             if name is not None:
                 row.name = name
-            self._notify(session, notice(game_id, None))
-            game = session.get(GameRow, game_id)
-            assert game is not None
-            if game.status == "open" and self._all_claimed(session, game_id):
-                game.status = "ongoing"
-                game.clock_since = at or now()
-            return game.status
+            return self._claimed(session, game_id, at)
+
+    def take_open_seat(self, game_id: str, seat: int | None, hashed: str, name: str | None,
+                       at: datetime | None = None) -> tuple[int, str] | None:
+        """Give a free open seat (``seat``, or the first free one) the token hash ``hashed``,
+        making it a human seat taken; returns (the seat, the game's status), or None when no
+        such seat is free.  Each update sets the hash only where it is still unset, so two
+        takers never get the same seat (the database settles the race, not this process)."""
+        with self._session.begin() as session:
+            free = [SeatRow.game_id == game_id, SeatRow.kind == OPEN,
+                    SeatRow.token_hash.is_(None)]
+            if seat is not None:
+                free.append(SeatRow.seat == seat)
+            # Write first (SQLite then holds the write lock for the whole transaction); on
+            # PostgreSQL a seat another taker got meanwhile updates no row: look again.
+            while True:
+                first = select(func.min(SeatRow.seat)).where(*free).scalar_subquery()
+                taken = cast(CursorResult[Any], session.execute(update(SeatRow).where(
+                    *free, SeatRow.seat == first).values(
+                    kind=HUMAN, token_hash=hashed, name=name, claimed_at=now())))
+                if taken.rowcount == 1:
+                    number = session.scalar(select(SeatRow.seat).where(
+                        SeatRow.game_id == game_id, SeatRow.token_hash == hashed))
+                    assert number is not None
+                    return number, self._claimed(session, game_id, at)
+                if session.scalar(select(func.count()).select_from(SeatRow).where(*free)) == 0:
+                    return None
+
+    def _claimed(self, session: Session, game_id: str, at: datetime | None) -> str:
+        """After a seat is taken: notify, start the game when no seat is left to take, and
+        return its status."""
+        self._notify(session, notice(game_id, None))
+        game = session.get(GameRow, game_id)
+        assert game is not None
+        if game.status == "open" and self._all_claimed(session, game_id):
+            game.status = "ongoing"
+            game.clock_since = at or now()
+        return game.status
 
     @staticmethod
     def _all_claimed(session: Session, game_id: str) -> bool:
         free = select(func.count()).select_from(SeatRow).where(
-            SeatRow.game_id == game_id, SeatRow.kind == "human", SeatRow.claimed_at.is_(None))
+            SeatRow.game_id == game_id, SeatRow.kind.in_(PEOPLE), SeatRow.claimed_at.is_(None))
         return session.scalar(free) == 0
 
     def append(self, game_id: str, seq: int, seat: int, action: str,

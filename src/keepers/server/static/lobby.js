@@ -1,5 +1,6 @@
 // The lobby: create a game (players, options, seats, time control), hand out its
-// invitation links, join one, and list open, live and finished games.
+// invitation links, join one, and list open, live and finished games (taking a free
+// open seat of a waiting game from its list).
 import { api } from "./net.js";
 import { t, tOr, gameTitle } from "./i18n.js";
 import { html } from "./board.js";
@@ -52,6 +53,7 @@ function createForm(catalog, invitations) {
     for (let seat = 0; seat < count; seat += 1) {
       const select = html("select", { "data-seat": seat, "aria-label": t("web.seat", { n: seat + 1 }) },
         html("option", { value: "human" }, t("web.lobby.human")),
+        html("option", { value: "open" }, t("web.lobby.open")),
         kind().bots.map((bot) => html("option", { value: bot }, t("web.bot", { bot }))));
       select.value = before[seat] && [...select.options].some((o) => o.value === before[seat])
         ? before[seat] : seat === 0 ? "human" : kind().bots.includes("greedy") ? "greedy" : "human";
@@ -165,6 +167,18 @@ function clockFields() {
   };
 }
 
+// Take a free open seat and go to its game page, as its invitation link would.
+async function sitDown(gameId, seat, error) {
+  error.textContent = "";
+  try {
+    const taken = await api(`/api/games/${gameId}/open-seats`, { method: "POST", body: { seat } });
+    const link = new URL(taken.link);
+    location.href = link.pathname + link.hash;
+  } catch (failure) {
+    error.textContent = failure.message;
+  }
+}
+
 // The invitation links of a new game, each with a copy button and a link to play it here.
 function showInvitations(container, created) {
   const game = created.game;
@@ -231,9 +245,14 @@ async function gameLists() {
         ? (seat.name || t(seat.claimed ? "web.lobby.seat_taken" : "web.lobby.seat_free"))
         : t("web.bot", { bot: seat.bot })).join(", ");
       const outcome = game.result ? ` — ${t("web.lobby.scores", { scores: game.result.scores.join(" / ") })}` : "";
+      const error = html("span", { class: "error" });
+      const sit = game.seats.filter((seat) => seat.open).map((seat) =>
+        html("button", { type: "button", class: "sit-down", "data-seat": seat.seat,
+          onclick: () => sitDown(game.id, seat.seat, error) }, t("web.lobby.sit_down", { n: seat.seat + 1 })));
       return html("li", { "data-game": game.id },
         html("a", { href }, gameTitle(game.game)), " ",
-        html("span", { class: "quiet" }, `${seats} · ${t("web.lobby.decisions", { n: game.state })}${outcome}`));
+        html("span", { class: "quiet" }, `${seats} · ${t("web.lobby.decisions", { n: game.state })}${outcome}`),
+        ...sit, error);
     });
     section.append(html("h2", {}, t(title)),
       html("ul", { id: `games-${status}`, class: "games" },
