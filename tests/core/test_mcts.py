@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from toygame import RaceGame
 
+from dealing import keythedral_hidden_swapped
 from keepers.core.errors import KeepersError
 from keepers.core.game import BotMenu, score_shares
 from keepers.core.match import bot_factory, make_bots, run_game
@@ -24,19 +25,6 @@ def _position(seed: int, decisions: int) -> KeythedralState:
     while len(state.legal_actions()) < 2:
         state.apply_trusted(state.legal_actions()[0])
     return state
-
-
-def _hidden_swapped(state: KeythedralState, seat: int) -> KeythedralState:
-    """KT-13.1, KT-13.2: another seat's law card swapped with the deck's top card, the
-    deck reshuffled, the generator changed."""
-    other = state.clone()
-    position = other.position
-    opponent = next(p for p in range(position.n) if p != seat and position.hands[p])
-    position.hands[opponent][0], position.deck[-1] = position.deck[-1], position.hands[opponent][0]
-    Rng(7).shuffle(position.deck)
-    position.rng = Rng(4242)
-    other._legal = None
-    return other
 
 
 def test_settings_are_read_and_bad_ones_refused_in_one_line() -> None:
@@ -97,7 +85,7 @@ def test_never_cheats_hidden_items_of_others_do_not_change_the_choice(seed: int)
     state = _position(seed, 50 + 30 * seed)
     seat = state.to_move()
     assert seat is not None
-    swapped = _hidden_swapped(state, seat)
+    swapped = keythedral_hidden_swapped(state, seat, shuffle=7, rng=4242)
     assert swapped.position.hands != state.position.hands
     legal = state.legal_actions()
     assert swapped.legal_actions() == legal

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from dealing import random_positions
 from keepers.core.errors import KeepersError
 from keepers.core.rng import Rng
 from keepers.games.gardiens import GAME
@@ -21,16 +22,7 @@ def _positions(players: int, seed: int, every: int = 23) -> list[GardiensState]:
     """Positions of a seeded random game, one every ``every`` decisions."""
     state = GAME.new_state(players, seed, {})
     assert isinstance(state, GardiensState)
-    rng = Rng(seed)
-    out: list[GardiensState] = []
-    for done in range(1500):
-        if state.is_over():
-            break
-        if done % every == every - 1:
-            out.append(state.clone())
-        legal = state.legal_actions()
-        state.apply_trusted(legal[rng.below(len(legal))])
-    return out
+    return random_positions(state, seed, every, 1500)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from dealing import keythedral_hidden_swapped, random_positions
 from keepers.core.rng import Rng
 from keepers.games.keythedral import GAME, KeythedralState
 from keepers.games.keythedral.determinize import sampler
@@ -18,34 +19,13 @@ from keepers.games.keythedral.determinize import sampler
 def _positions(players: int, seed: int, every: int = 37) -> list[KeythedralState]:
     """Positions of a seeded random game, one every ``every`` decisions."""
     state = GAME.new_state(players, seed, {})
-    rng = Rng(seed)
-    out: list[KeythedralState] = []
-    for done in range(2000):
-        if state.is_over():
-            break
-        if done % every == every - 1:
-            out.append(state.clone())
-        legal = state.legal_actions()
-        state.apply_trusted(legal[rng.below(len(legal))])
-    return out
+    assert isinstance(state, KeythedralState)
+    return random_positions(state, seed, every, 2000)
 
 
 def _without_events(view: dict[str, object]) -> dict[str, object]:
     # A deal carries no event log: the recent events are the one thing it cannot show.
     return {k: v for k, v in view.items() if k != "events"}
-
-
-def _hidden_swapped(state: KeythedralState, seat: int) -> KeythedralState:
-    """KT-13.1, KT-13.2: a copy where another seat's law card is swapped with the deck's
-    top card, the deck reshuffled and the generator changed: nothing ``seat`` sees."""
-    other = state.clone()
-    position = other.position
-    opponent = next(p for p in range(position.n) if p != seat and position.hands[p])
-    position.hands[opponent][0], position.deck[-1] = position.deck[-1], position.hands[opponent][0]
-    Rng(99).shuffle(position.deck)
-    position.rng = Rng(12345)
-    other._legal = None
-    return other
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -73,7 +53,7 @@ def test_deals_do_not_depend_on_hidden_items_and_are_not_the_truth() -> None:
         if not state.position.deck or not any(
                 state.position.hands[p] for p in range(3) if p != seat):
             continue
-        swapped = _hidden_swapped(state, seat)
+        swapped = keythedral_hidden_swapped(state, seat)
         assert swapped.search_view(seat) == state.search_view(seat)
         deal = sampler(state.search_view(seat), seat)
         deal_swapped = sampler(swapped.search_view(seat), seat)

@@ -1,0 +1,41 @@
+"""Shared helpers of the determinization and search tests: positions of seeded random
+games, and a Keythedral position whose hidden cards are swapped."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from keepers.core.game import GameState
+from keepers.core.rng import Rng
+from keepers.games.keythedral import KeythedralState
+
+State = TypeVar("State", bound=GameState)
+
+
+def random_positions(state: State, seed: int, every: int, most: int) -> list[State]:
+    """Copies of ``state`` every ``every`` decisions of a seeded random game played on
+    from it, for at most ``most`` decisions."""
+    rng = Rng(seed)
+    out: list[State] = []
+    for done in range(most):
+        if state.is_over():
+            break
+        if done % every == every - 1:
+            out.append(state.clone())
+        legal = state.legal_actions()
+        state.apply_trusted(legal[rng.below(len(legal))])
+    return out
+
+
+def keythedral_hidden_swapped(state: KeythedralState, seat: int,
+                              shuffle: int = 99, rng: int = 12345) -> KeythedralState:
+    """KT-13.1, KT-13.2: a copy where another seat's law card is swapped with the deck's
+    top card, the deck reshuffled and the generator changed: nothing ``seat`` sees."""
+    other = state.clone()
+    position = other.position
+    opponent = next(p for p in range(position.n) if p != seat and position.hands[p])
+    position.hands[opponent][0], position.deck[-1] = position.deck[-1], position.hands[opponent][0]
+    Rng(shuffle).shuffle(position.deck)
+    position.rng = Rng(rng)
+    other._legal = None
+    return other
