@@ -27,25 +27,14 @@ from webhelp import (
     listed_actions,
     open_seat,
     screenshot,
+    seat_message,
     state_of,
 )
-from websockets.sync.client import connect
 
 CARD_ID = re.compile(r"\b(?:AC|EV|OB)\d\d(?:#\d+)?\b")
 """Action cards, events and objectives as the page may write them (id or instance)."""
 LOOPS = ("give", "propose", "take", "get")
 """Decisions a random player would repeat without end (gifts, swaps, co-op transfers)."""
-
-
-def seat_message(server: WebServer, game_id: str, token: str) -> dict[str, Any]:
-    """The state message the server sends this seat now: its own view and legal list."""
-    url = server.url.replace("http", "ws") + f"/api/games/{game_id}/ws"
-    with connect(url) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        while True:
-            message: dict[str, Any] = json.loads(ws.recv(TIMEOUT))
-            if message["type"] == "state":
-                return message
 
 
 def mover(pages: list[Any]) -> Any | None:

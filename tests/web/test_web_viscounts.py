@@ -25,24 +25,13 @@ from webhelp import (
     open_page,
     open_seat,
     screenshot,
+    seat_message,
     state_of,
 )
-from websockets.sync.client import connect
 
 OPTIONS = {"expansions": "keys,gates"}
 LIST_SHARE = 0.1
 """How often a person picks from the list although the board offers targets."""
-
-
-def seat_message(server: WebServer, game_id: str, token: str | None) -> dict[str, Any]:
-    """What the server sends this seat (None: a spectator) now, over the websocket."""
-    url = server.url.replace("http", "ws") + f"/api/games/{game_id}/ws"
-    with connect(url) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        while True:
-            message: dict[str, Any] = json.loads(ws.recv(TIMEOUT))
-            if message["type"] == "state":
-                return message
 
 
 def hidden_cards(mine: dict[str, Any], other: dict[str, Any]) -> set[str]:

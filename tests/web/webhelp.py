@@ -3,6 +3,7 @@ in browser contexts of their own, screenshots in ``test-output/web/`` (kept out 
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.sync.client import connect
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -64,6 +66,18 @@ def ready(server: WebServer) -> bool:
         return server.http.get("/api/games?limit=1", timeout=1).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def seat_message(server: WebServer, game_id: str, token: str | None) -> dict[str, Any]:
+    """What the server sends this seat (None: a spectator) now, over the websocket: its own
+    view and legal list."""
+    url = server.url.replace("http", "ws") + f"/api/games/{game_id}/ws"
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            message: dict[str, Any] = json.loads(ws.recv(TIMEOUT))
+            if message["type"] == "state":
+                return message
 
 
 def open_page(browser: Any, url: str, *, lang: str = "en", width: int = 1280,
