@@ -20,6 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, Self
 
+from keepers.core.encoding import ActionCodec, ObservationCodec
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.rng import Rng
 
@@ -416,6 +417,18 @@ class Game(ABC):
     def check_data(self, directory: str | None = None) -> DataCheck:
         """Validate a data directory (the packaged data when None) and summarise it."""
         return DataCheck(True, [f"{self.name}: no data files to check"])
+
+    # -- learning agents (keepers.rl; keepers.core.encoding) ---------------------
+    def action_codec(self, players: int, options: Mapping[str, Any]) -> ActionCodec:
+        """Return the fixed numbering of every decision this game can offer with
+        ``players`` seats and ``options`` (checked options).  A game without one
+        raises KeepersError."""
+        raise KeepersError(f"{self.name} offers no fixed action space")
+
+    def observation_codec(self, players: int, options: Mapping[str, Any]) -> ObservationCodec:
+        """Return the fixed-shape encoding of a seat's view with ``players`` seats and
+        ``options``.  A game without one raises KeepersError."""
+        raise KeepersError(f"{self.name} offers no fixed observation")
 
     # -- search (the ``mcts`` bot, keepers.core.mcts) --------------------------
     def determinizer(self, view: JsonDict, seat: int) -> Callable[[Rng], GameState]:
