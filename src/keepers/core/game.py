@@ -414,6 +414,16 @@ class Game(ABC):
         empty when all holds.  The soak run (``keepers soak``) asks after every decision."""
         return []
 
+    def facts(self, state: GameState) -> dict[str, Any]:
+        """Return what the end of a finished game reveals, for balance reports (none here).
+
+        ``{"seats": [{name: value} for each engine seat], "game": {name: value}}``, each
+        value a number, a list of ids (one entry per occurrence) or ids -> counts; the
+        simulator stores it with each game's result and ``keepers report`` relates each
+        id to winning.  Only for games between bots: it reads the whole position.
+        """
+        return {}
+
     def check_data(self, directory: str | None = None) -> DataCheck:
         """Validate a data directory (the packaged data when None) and summarise it."""
         return DataCheck(True, [f"{self.name}: no data files to check"])

@@ -24,6 +24,7 @@ from keepers.core.simulate import wilson
 from keepers.games.gardiens import flow, invariants
 from keepers.games.gardiens.data import GameData, load
 from keepers.games.gardiens.determinize import sampler, search_view
+from keepers.games.gardiens.facts import facts
 from keepers.games.gardiens.flow import STEPS, play
 from keepers.games.gardiens.rules import decisions, scoring, setup
 from keepers.games.gardiens.serial import check_position, position_from_dict, position_to_dict
@@ -215,6 +216,11 @@ class GardiensGame(Game):
         if state.is_over():
             return super().evaluate(state)
         return lead_shares(state.scores(), 20)
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        """What a finished game's end reveals, for balance reports (:mod:`.facts`)."""
+        assert isinstance(state, GardiensState)
+        return facts(state)
 
     def summarize(self, results: list[dict[str, Any]]) -> dict[str, Any]:
         """Balance report of a simulation: end reasons, win share by turn-order seat

@@ -31,6 +31,7 @@ from keepers.core.rng import Rng
 from keepers.games.keythedral import flow, invariants, rules
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES, KeythedralData, packaged
 from keepers.games.keythedral.determinize import sampler, search_view
+from keepers.games.keythedral.facts import facts
 from keepers.games.keythedral.rules.board import houses
 from keepers.games.keythedral.rules.scoring import scores, winners
 from keepers.games.keythedral.serial import position_from_dict, position_to_dict
@@ -255,6 +256,11 @@ class KeythedralGame(Game):
         from keepers.games.keythedral.bots import GreedyBot
 
         return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self))
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        """What a finished game's end reveals, for balance reports (:mod:`.facts`)."""
+        assert isinstance(state, KeythedralState)
+        return facts(state.position)
 
     def determinizer(self, view: JsonDict, seat: int) -> Callable[[Rng], GameState]:
         """Full positions consistent with ``seat``'s view, dealt by the prior of

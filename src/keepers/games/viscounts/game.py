@@ -10,6 +10,7 @@ from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict, Option
 from keepers.games.viscounts import flow, invariants, rules, texts
 from keepers.games.viscounts.data import GameData, load_data
+from keepers.games.viscounts.facts import facts
 from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.scoring import final_scores, winners
 from keepers.games.viscounts.serial import position_from_dict, position_to_dict
@@ -228,6 +229,11 @@ class ViscountsGame(Game):
         """What ``state`` breaks of the invariants of :mod:`.invariants` (the soak run)."""
         assert isinstance(state, ViscountsState)
         return invariants.violations(state.position)
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        """What a finished game's end reveals, for balance reports (:mod:`.facts`)."""
+        assert isinstance(state, ViscountsState)
+        return facts(state.position)
 
     def info(self, name: str, view: JsonDict) -> str | None:
         """What a card (by id or name), manuscript, chest tile, public building, builder card,
