@@ -2,20 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from keepers.core.bots import RandomBot
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import BotFactory, DataCheck, Decision, Game, GameState, JsonDict, Option
+from keepers.core.game import (
+    BotFactory,
+    BotMenu,
+    DataCheck,
+    Decision,
+    Game,
+    GameState,
+    JsonDict,
+    Option,
+    lead_shares,
+)
+from keepers.core.mcts import MctsFactory
+from keepers.core.rng import Rng
 from keepers.games.viscounts import flow, invariants, rules, texts
 from keepers.games.viscounts.data import GameData, load_data
+from keepers.games.viscounts.determinize import sampler, search_view
 from keepers.games.viscounts.facts import facts
 from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.scoring import final_scores, winners
 from keepers.games.viscounts.serial import position_from_dict, position_to_dict
 from keepers.games.viscounts.state import Position, new_position
 from keepers.games.viscounts.views import build_view
+
+EVALUATION_SCALE = 30
+"""Victory points of lead that count as a sure win when a search scores a position."""
 
 EXPANSIONS = ("none", "keys", "gates", "keys,gates")
 """The ``expansions`` option's values: the base game, Keeper of Keys, Gates of Gold, both."""
@@ -165,6 +181,10 @@ class ViscountsState(GameState):
         """What ``player`` may see: own hand; others' hands and all draw piles as counts."""
         return build_view(self.position, self.pending(), player)
 
+    def search_view(self, player: int) -> JsonDict:
+        """``player``'s view with its table, what a searching bot deals from (VB-2.2.1)."""
+        return search_view(self.position, player, self.view(player))
+
     def to_dict(self) -> JsonDict:
         """Full position, hidden information included."""
         return position_to_dict(self.position)
@@ -210,9 +230,28 @@ class ViscountsGame(Game):
         return ViscountsState.around(position_from_dict(self.data, data))
 
     def bots(self) -> dict[str, BotFactory]:
-        """The random and greedy bots."""
+        """``random``, ``greedy`` and ``mcts`` (``mcts:iters=2000``, keepers.core.mcts)."""
         from keepers.games.viscounts.bots import GreedyBot
-        return {"random": RandomBot, "greedy": GreedyBot}
+        return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self))
+
+    def determinizer(self, view: JsonDict, seat: int) -> Callable[[Rng], GameState]:
+        """Full positions consistent with ``seat``'s view, dealt by the prior of
+        :mod:`keepers.games.viscounts.determinize` (VB-2.2.1, VS-1.4)."""
+        deal = sampler(view, seat, self.data)
+        return lambda rng: ViscountsState.around(deal(rng))
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """The outcome once over; before, the scores of the position as the end would count
+        them (VB-9: what is banked), each seat's lead over the best other seat in [0, 1]
+        (core.game.lead_shares: 30 points, 1).  Solo, the person against the AI, which
+        counts half a point more: it wins a tie (VS-6.3)."""
+        if state.is_over():
+            return super().evaluate(state)
+        assert isinstance(state, ViscountsState)
+        totals: list[float] = [s.total for s in final_scores(state.position)]
+        if state.position.seats == 1:
+            return lead_shares([totals[0], totals[1] + 0.5], EVALUATION_SCALE)[:1]
+        return lead_shares(totals, EVALUATION_SCALE)
 
     def describe_action(self, action: str) -> str:
         """The decision's label in the current language: what it does in the rules' terms,
