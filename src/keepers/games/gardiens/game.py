@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from keepers.core.bots import RandomBot
+from keepers.core.encoding import ActionCodec, ObservationCodec
 from keepers.core.errors import RuleError
 from keepers.core.game import (
     BotFactory,
@@ -21,7 +22,7 @@ from keepers.core.game import (
 from keepers.core.mcts import MctsFactory
 from keepers.core.rng import Rng
 from keepers.core.simulate import wilson
-from keepers.games.gardiens import flow, invariants
+from keepers.games.gardiens import encoding, flow, invariants
 from keepers.games.gardiens.data import GameData, load
 from keepers.games.gardiens.determinize import sampler, search_view
 from keepers.games.gardiens.facts import facts
@@ -209,6 +210,17 @@ class GardiensGame(Game):
         """Full positions consistent with ``seat``'s view at its own decision, dealt by the
         prior of :mod:`keepers.games.gardiens.determinize` (GR-20)."""
         return sampler(view, seat, GardiensState)
+
+    def action_codec(self, players: int, options: Mapping[str, Any]) -> ActionCodec:
+        """Every decision the rules can offer at ``players`` and ``options``, numbered
+        (:mod:`.encoding`, ``docs/rl/gardiens.md``); built once and kept."""
+        setup.check_players(self.data, players)
+        return encoding.action_codec(players, self.check_options(options), self.data)
+
+    def observation_codec(self, players: int, options: Mapping[str, Any]) -> ObservationCodec:
+        """A seat's view as a fixed-length list of numbers (:mod:`.encoding`, GR-20)."""
+        setup.check_players(self.data, players)
+        return encoding.observation_codec(players, self.check_options(options), self.data)
 
     def evaluate(self, state: GameState) -> list[float]:
         """The outcome once over; before, the victory points of the position, each
