@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import math
 import os
@@ -15,13 +16,23 @@ from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar, get_args
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 from typer._click import exceptions as usage  # Typer's own copy of Click raises these
 from typer._click.core import Command, Context, Parameter
 
 from keepers.core import bench as benchmark
+from keepers.core import results as stored
 from keepers.core import simulate as sim
 from keepers.core import soak as soaking
 from keepers.core import sweep as sweeps
@@ -468,6 +479,13 @@ def position_command(file: FileArg, as_seat: AsSeat = None, lang: Lang = None) -
     _show(Console(), get_game(name), state, as_seat, [])
 
 
+Backend = Annotated[str, typer.Option("--backend", metavar="processes|ray",
+                                       help=t("cli.backend_help"))]
+Address = Annotated[str | None, typer.Option("--address", metavar="auto|ray://HOST:PORT",
+                                             help=t("cli.address_help"))]
+Resume = Annotated[bool, typer.Option("--resume", help=t("cli.sim_resume_help"))]
+
+
 @app.command("simulate", cls=_Command, help=t("cli.simulate_help"))
 @_guard
 def simulate_command(
@@ -480,6 +498,7 @@ def simulate_command(
     option: Options = None,
     max_rounds: Annotated[int | None, typer.Option(help=t("cli.max_rounds_help"))] = None,
     rotate: Annotated[bool, typer.Option(help=t("cli.rotate_help"))] = False,
+    backend: Backend = "processes", address: Address = None, resume: Resume = False,
     lang: Lang = None,
 ) -> None:
     """Play many all-bot games and print win shares, scores and game lengths."""
@@ -493,16 +512,25 @@ def simulate_command(
     _whole("--games", games, 1)
     _seed(seed)
     _jobs(jobs)
+    _backend(backend, address)
     _output("--out", out)
+    stream = out is not None and out.suffix == ".jsonl"
+    if resume and not stream:
+        raise KeepersError(t("cli.resume_needs_jsonl"))
     console = Console()
-    columns = (TextColumn(t("sim.progress")), BarColumn(), MofNCompleteColumn(),
-               TimeRemainingColumn())
     interrupted = False
-    with Progress(*columns, console=console, auto_refresh=False) as bar:
+    with _progress_bar(console) as bar:
         task = bar.add_task("", total=games)
+        advance = functools.partial(_advance, bar, task)
         try:
-            results = sim.run_simulation(game, names, games, seed, options, jobs, rotate,
-                                         lambda n: bar.update(task, advance=n, refresh=True))
+            if out is not None and stream:
+                results = stored.run_streamed(
+                    game, names, games, seed, options, out, resume=resume, jobs=jobs,
+                    rotate=rotate, backend=backend, address=address, progress=advance,
+                    notice=functools.partial(_warn, console))
+            else:
+                results = sim.run_simulation(game, names, games, seed, options, jobs, rotate,
+                                             advance, backend=backend, address=address)
         except sim.Interrupted as stop:  # Ctrl-C: the finished games are kept
             results, interrupted = stop.results, True
     if interrupted:
@@ -513,15 +541,55 @@ def simulate_command(
     console.print(t("sim.options", options=_describe_options(options)))
     if results:
         sim.print_summary(console, summary, extra)
-    if out is not None:
+    if out is not None and not stream:
         data = {"format": "keepers-simulation", "version": 1, "game": game.name,
                 "seats": names, "seed": seed, "options": options, "rotate": rotate,
                 "games": games, "interrupted": interrupted,
                 "summary": summary, "game_summary": extra, "results": results}
         write_text_atomic(out, json.dumps(data, indent=1) + "\n")
+    if out is not None:
         console.print(t("sim.saved", path=str(out)))
     if interrupted:
         raise typer.Exit(130)
+
+
+def _backend(backend: str, address: str | None) -> None:
+    """Refuse an unknown backend, an address without Ray, and Ray when not installed."""
+    if backend not in sim.BACKENDS:
+        raise KeepersError(t("cli.bad_backend", known=", ".join(sim.BACKENDS), value=backend))
+    if address is not None and backend != "ray":
+        raise KeepersError(t("cli.address_without_ray"))
+    if address is not None and not (address == "auto" or address.startswith("ray://")
+                                    or address.rpartition(":")[2].isdigit()):
+        raise KeepersError(t("cli.bad_address", value=address[:80]))
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise KeepersError(t("sim.no_ray"))
+
+
+def _advance(bar: Progress, task: TaskID, games: int) -> None:
+    bar.update(task, advance=games, refresh=True)
+
+
+def _warn(console: Console, message: str) -> None:
+    """Print a warning on one yellow line."""
+    console.print(Text(message, style="yellow"), soft_wrap=True)
+
+
+class _Speed(ProgressColumn):
+    """Games finished per second."""
+
+    def render(self, task: Task) -> Text:
+        """The task's speed, or nothing before it is known."""
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else t("sim.speed", speed=f"{speed:.1f}"))
+
+
+def _progress_bar(console: Console) -> Progress:
+    """A progress bar of games (done, games per second, time left); silent when the
+    output is not a terminal (a log file, CI)."""
+    return Progress(TextColumn(t("sim.progress")), BarColumn(), MofNCompleteColumn(),
+                    _Speed(), TimeRemainingColumn(), console=console, auto_refresh=False,
+                    disable=not console.is_terminal)
 
 
 @app.command("sweep", cls=_Command, help=t("cli.sweep_help"))
@@ -531,13 +599,18 @@ def sweep_command(
     games: Annotated[int, typer.Option(help=t("cli.games_count_help"))] = 2000,
     players: Annotated[str | None, typer.Option("--players", "-n", metavar="N,N...",
                                                 help=t("cli.player_counts_help"))] = None,
-    seats: Seats = None,
+    seats: Annotated[list[str] | None, typer.Option("--seats", metavar="NAMES",
+                                                    help=t("cli.sweep_seats_help"))] = None,
     vary: Annotated[list[str] | None, typer.Option("--vary", metavar="KEY=VALUE[,...]",
                                                    help=t("cli.vary_help"))] = None,
     option: Options = None,
     jobs: Annotated[int, typer.Option(help=t("cli.jobs_help"))] = 1,
     seed: Annotated[int, typer.Option(help=t("cli.seed_help"))] = 0,
     out: Annotated[Path | None, typer.Option(help=t("cli.sweep_out_help"))] = None,
+    results: Annotated[Path | None, typer.Option(metavar="DIR",
+                                                 help=t("cli.sweep_results_help"))] = None,
+    rotate: Annotated[bool, typer.Option(help=t("cli.rotate_help"))] = False,
+    backend: Backend = "processes", address: Address = None, resume: Resume = False,
     lang: Lang = None,
 ) -> None:
     """Play the same seeded games under the defaults and under each reading; compare them."""
@@ -553,31 +626,74 @@ def sweep_command(
         _set_up(game, count, base)
         for variant in variants:
             _set_up(game, count, {**base, **variant}, "--vary")
-    names = _seat_names("greedy" if seats is None else seats)
-    _bots_only(game, names)
+    lineups = [_seat_names(text) for text in seats or ["greedy"]]
+    for lineup in lineups:
+        _bots_only(game, lineup)
+        if len(lineup) > min(counts):
+            raise KeepersError(t("cli.too_many_seats", seats=len(lineup), count=min(counts)))
     _whole("--games", games, 1)
     _seed(seed)
     _jobs(jobs)
+    _backend(backend, address)
     _output("--out", out)
     if out is not None and out.suffix == ".json":
         raise KeepersError(t("cli.sweep_out_json", path=str(out)))
     _output("--out", None if out is None else out.with_suffix(".json"))
+    if results is not None and not results.is_dir():
+        raise KeepersError(t("cli.bad_flag", name="--results",
+                             reason=t("cli.not_a_directory", path=str(results))))
+    if resume and results is None:
+        raise KeepersError(t("cli.resume_needs_results"))
     console = Console()
-    total = games * len(counts) * (len(variants) + 1)
-    columns = (TextColumn(t("sim.progress")), BarColumn(), MofNCompleteColumn(),
-               TimeRemainingColumn())
-    with Progress(*columns, console=console, auto_refresh=False) as bar:
+    total = games * len(counts) * (len(variants) + 1) * len(lineups)
+    with _progress_bar(console) as bar:
         task = bar.add_task("", total=total)
-        cells = sweeps.run_sweep(game, counts, names, games, seed, base, variants, jobs,
-                                 lambda n: bar.update(task, advance=n, refresh=True))
+        try:
+            cells = sweeps.run_sweep(
+                game, counts, lineups, games, seed, base, variants, jobs,
+                functools.partial(_advance, bar, task), rotate=rotate, backend=backend,
+                address=address, results_dir=results, resume=resume,
+                notice=functools.partial(_warn, console))
+        except sim.Interrupted:
+            _warn(console, t("cli.sweep_interrupted"))
+            raise typer.Exit(130) from None
     text = sweeps.sweep_markdown(cells)
     console.print(text, markup=False, highlight=False, soft_wrap=True)
     if out is not None:
         write_text_atomic(out, text)
-        data = [{"players": c.players, "reading": c.label, "options": c.options,
+        data = [{"players": c.players, "reading": c.label, "seats": c.seats,
+                 "options": c.options, "results": None if c.path is None else str(c.path),
                  "summary": c.summary, "report": c.report} for c in cells]
         write_text_atomic(out.with_suffix(".json"), json.dumps(data, indent=1) + "\n")
         console.print(t("sim.saved", path=str(out)))
+    if results is not None:
+        console.print(t("cli.sweep_results_saved", count=len(cells), path=str(results)))
+
+
+@app.command("report", cls=_Command, help=t("cli.report_help"))
+@_guard
+def report_command(
+    results: Annotated[list[Path], typer.Argument(metavar="RESULTS...",
+                                                  help=t("cli.report_results_help"))],
+    out: Annotated[Path, typer.Option(help=t("cli.report_out_help"))],
+    title: Annotated[str | None, typer.Option(help=t("cli.report_title_help"))] = None,
+    lang: Lang = None,
+) -> None:
+    """Write a balance report of results files: HTML with its plots inside, or Markdown."""
+    _language(lang)
+    from keepers.core import report  # matplotlib: loaded only for a report
+
+    if out.suffix not in report.REPORT_SUFFIXES:
+        raise KeepersError(t("cli.report_suffix", path=str(out)))
+    _output("--out", out)
+    for path in results:
+        if not path.exists():
+            raise KeepersError(t("cli.bad_flag", name="RESULTS", reason=t(
+                "report.no_results", path=str(path))))
+    console = Console()
+    cells = report.load_cells(results, functools.partial(_warn, console))
+    written = report.write_report(cells, out, title or t("report.title"))
+    console.print(t("report.saved", path=str(out), files=len(written)))
 
 
 def _given(items: list[str] | None) -> set[str]:

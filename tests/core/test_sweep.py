@@ -18,7 +18,7 @@ runner = CliRunner()
 
 
 def test_cells_are_the_defaults_then_each_reading_per_player_count() -> None:
-    cells = run_sweep(GAME, [2, 3], ["greedy", "random"], 20, 5, {}, [{"target": 8}])
+    cells = run_sweep(GAME, [2, 3], [["greedy", "random"]], 20, 5, {}, [{"target": 8}])
     assert [(c.players, c.label) for c in cells] == [
         (2, "defaults"), (2, "target=8"), (3, "defaults"), (3, "target=8")]
     assert cells[1].options == {"target": 8, "max_rounds": 30, "hand": 3}
@@ -26,13 +26,13 @@ def test_cells_are_the_defaults_then_each_reading_per_player_count() -> None:
 
 
 def test_a_cell_plays_the_same_seeded_games_as_simulate() -> None:
-    cell = run_sweep(GAME, [2], ["greedy", "random"], 15, 9, {"hand": 4}, [])[0]
+    cell = run_sweep(GAME, [2], [["greedy", "random"]], 15, 9, {"hand": 4}, [])[0]
     results = run_simulation(GAME, ["greedy", "random"], 15, 9, {"hand": 4})
     assert cell.summary == summarize(results)
 
 
 def test_markdown_has_a_column_per_reading_and_a_row_per_measure() -> None:
-    cells = run_sweep(GAME, [2], ["greedy", "random"], 10, 1, {}, [{"target": 6}])
+    cells = run_sweep(GAME, [2], [["greedy", "random"]], 10, 1, {}, [{"target": 6}])
     text = sweep_markdown(cells)
     assert "### 2 players" in text
     assert "| measure | defaults | target=6 |" in text

@@ -107,6 +107,13 @@ def game_stats(state: GameState) -> dict[str, float]:
     return {str(k): float(v) for k, v in stats().items()} if callable(stats) else {}
 
 
+def game_result(state: GameState, seats: Sequence[str], decisions: int) -> GameResult:
+    """The result of a game played to its end (or its cap) in ``decisions`` decisions."""
+    return GameResult(scores=state.scores(), winners=state.winners(),
+                      rounds=state.round_number, decisions=decisions, capped=state.capped,
+                      seats=list(seats), stats=game_stats(state))
+
+
 def run_game(game: Game, seats: Sequence[str], seed: int,
              options: Mapping[str, Any] | None = None,
              keep_record: bool = False) -> tuple[GameResult, GameRecord | None]:
@@ -116,15 +123,7 @@ def run_game(game: Game, seats: Sequence[str], seed: int,
     bots = make_bots(game, seats, seed, game_seed=True)  # bots alone: no secret to keep
     actions: list[str] | None = [] if keep_record else None
     decisions = play_bots(state, bots, record=actions)
-    result = GameResult(
-        scores=state.scores(),
-        winners=state.winners(),
-        rounds=state.round_number,
-        decisions=decisions,
-        capped=state.capped,
-        seats=list(seats),
-        stats=game_stats(state),
-    )
+    result = game_result(state, seats, decisions)
     record = None
     if actions is not None:
         record = GameRecord(game=game.name, players=len(seats), seed=seed, options=opts,

@@ -27,10 +27,10 @@ from keepers.core.bench import freeze_heap
 from keepers.core.errors import KeepersError
 from keepers.core.game import Game
 from keepers.core.i18n import t
-from keepers.core.match import run_game
+from keepers.core.match import game_result, make_bots, play_bots
 from keepers.core.registry import get_game
 from keepers.core.rng import Rng
-from keepers.core.workers import run_in_processes
+from keepers.core.workers import RayMissing, run_in_processes, run_on_ray
 
 GameDict = Mapping[str, Any]
 
@@ -49,18 +49,32 @@ def seats_for(seats: Sequence[str], index: int, rotate: bool) -> list[str]:
     return [*seats[shift:], *seats[:shift]]
 
 
+def play_game(game: Game, seats: Sequence[str], options: Mapping[str, Any], index: int,
+              seed: int) -> dict[str, Any]:
+    """Play game ``index`` (seed ``seed``) between bots; return its result line.
+
+    The line is what a results file holds for one game: the game, its index and seed,
+    the players and seats (bot names), the options, the result (scores, winners, rounds,
+    decisions, cap) with the state's ``stats`` and the game's ``facts``.
+    """
+    state = game.new_state(len(seats), seed, options)
+    decisions = play_bots(state, make_bots(game, seats, seed, game_seed=True))
+    result = game_result(state, seats, decisions).to_dict()
+    return {"game": game.name, "index": index, "seed": seed, "players": len(seats),
+            "options": dict(options), **result, "facts": game.facts(state)}
+
+
 def play_games(game_name: str, seats: Sequence[str], options: Mapping[str, Any], base: int,
                indices: Sequence[int], rotate: bool = False) -> list[dict[str, Any]]:
-    """Play the games ``indices`` of a run and return their per-game dictionaries."""
+    """Play the games ``indices`` of a run and return their result lines."""
     game = get_game(game_name)
     out: list[dict[str, Any]] = []
     for index in indices:
         seed = game_seed(base, index)
         try:
-            result, _ = run_game(game, seats_for(seats, index, rotate), seed, options)
+            out.append(play_game(game, seats_for(seats, index, rotate), options, index, seed))
         except KeepersError as exc:
             raise KeepersError(t("sim.game_failed", index=index, seed=seed, reason=exc)) from None
-        out.append({"index": index, "seed": seed, **result.to_dict()})
         if len(out) == 1:
             freeze_heap()                # the game's data is loaded now
     return out
@@ -70,10 +84,14 @@ CHUNK_MOST = 20
 """Games per chunk at most: a chunk is the unit a worker hands back, so Ctrl-C loses at
 most this many games per worker, and finished games show up within a second or so."""
 
+BACKENDS = ("processes", "ray")
+"""Where the games run: worker processes of this machine, or Ray tasks (a local Ray
+instance, or a cluster named by its address)."""
 
-def _chunks(games: int, jobs: int) -> list[range]:
-    size = max(1, min(CHUNK_MOST, math.ceil(games / (max(jobs, 1) * 8))))
-    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+def _chunks(indices: Sequence[int], jobs: int) -> list[Sequence[int]]:
+    size = max(1, min(CHUNK_MOST, math.ceil(len(indices) / (max(jobs, 1) * 8))))
+    return [indices[start:start + size] for start in range(0, len(indices), size)]
 
 
 class Interrupted(KeyboardInterrupt):
@@ -91,22 +109,39 @@ def _play_chunk(args: tuple[Any, ...]) -> list[dict[str, Any]]:
 def run_simulation(game: Game, seats: Sequence[str], games: int, seed: int = 0,
                    options: Mapping[str, Any] | None = None, jobs: int = 1,
                    rotate: bool = False,
-                   progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """Play ``games`` all-bot games on ``jobs`` processes; return per-game dicts by index.
+                   progress: Callable[[int], None] | None = None, *,
+                   indices: Sequence[int] | None = None, backend: str = "processes",
+                   address: str | None = None,
+                   sink: Callable[[list[dict[str, Any]]], None] | None = None,
+                   ) -> list[dict[str, Any]]:
+    """Play ``games`` all-bot games on ``jobs`` processes; return their lines by index.
 
-    ``progress(n)`` is called each time ``n`` more games are done.  Ctrl-C stops the
-    run and its worker processes at once and raises :class:`Interrupted` holding the
+    Only ``indices`` are played when given (a resumed run: the games still missing).
+    ``backend`` ``ray`` runs them as Ray tasks (:func:`keepers.core.workers.run_on_ray`,
+    on the cluster at ``address`` when given); game ``i`` has seed ``game_seed(seed, i)``
+    either way, so the results are the same.  ``sink(lines)`` receives the lines of each
+    finished chunk (to stream them to a file), then ``progress(n)`` is called.  Ctrl-C
+    stops the run and its workers at once and raises :class:`Interrupted` holding the
     games finished so far.
     """
     opts = game.check_options(options or {})
-    work = [(game.name, list(seats), opts, seed, chunk, rotate) for chunk in _chunks(games, jobs)]
+    wanted = list(range(games)) if indices is None else list(indices)
+    work = [(game.name, list(seats), opts, seed, chunk, rotate) for chunk in _chunks(wanted, jobs)]
+    if backend == "ray":
+        runner = run_on_ray(_play_chunk, work, jobs, address)
+    else:
+        runner = run_in_processes(_play_chunk, work, jobs)
     results: list[dict[str, Any]] = []
     try:
-        with closing(run_in_processes(_play_chunk, work, jobs)) as chunks:
+        with closing(runner) as chunks:
             for chunk in chunks:
+                if sink:
+                    sink(chunk)
                 results += _done(chunk, progress)
     except KeyboardInterrupt:
         raise Interrupted(sorted(results, key=lambda r: int(r["index"]))) from None
+    except RayMissing:
+        raise KeepersError(t("sim.no_ray")) from None
     return sorted(results, key=lambda r: int(r["index"]))
 
 

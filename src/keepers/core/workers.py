@@ -2,15 +2,18 @@
 
 :func:`run_in_processes` serves the simulator and the soak run: a list of work items,
 each handed to ``task`` in a worker process (or in this one for ``jobs`` 1), and the
-results handed back as each item finishes.
+results handed back as each item finishes.  :func:`run_on_ray` does the same with Ray
+tasks, on a local Ray instance or a cluster (Ray is optional: imported only then).
 """
 
 from __future__ import annotations
 
+import itertools
+import logging
 import multiprocessing
 import signal
 from collections.abc import Callable, Generator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -43,3 +46,51 @@ def run_in_processes(task: Callable[[Item], Result], work: Sequence[Item],
     finally:
         pool.terminate()
         pool.join()
+
+
+class RayMissing(RuntimeError):
+    """``--backend ray`` was asked for but Ray is not installed."""
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise RayMissing() from None
+    return ray
+
+
+def run_on_ray(task: Callable[[Item], Result], work: Sequence[Item], jobs: int,
+               address: str | None = None) -> Generator[Result, None, None]:
+    """Yield ``task(item)`` for every item, in the order they finish, as Ray tasks.
+
+    With no ``address`` a local Ray instance of ``jobs`` CPUs is started (quiet: no
+    dashboard, workers' output kept from this terminal) and shut down at the end;
+    ``auto`` or ``ray://host:port`` joins a running cluster instead.  A Ray instance
+    already started in this process (a test's) is used as it is and left running.
+    At most two items per CPU are in flight, so a long run holds little in memory;
+    Ctrl-C, or closing the iterator, cancels what is in flight.
+    """
+    ray = _ray()
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, num_cpus=None if address else jobs,
+                 include_dashboard=False, log_to_driver=False,
+                 logging_level=logging.ERROR)
+    remote = ray.remote(num_cpus=1, max_retries=0)(task)
+    width = 2 * max(1, int(ray.cluster_resources().get("CPU", jobs)))
+    items = iter(work)
+    pending: list[Any] = []
+    try:
+        for item in itertools.islice(items, width):
+            pending.append(remote.remote(item))
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            pending += [remote.remote(item) for item in itertools.islice(items, len(done))]
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()
