@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from keepers.core.bots import RandomBot
+from keepers.core.encoding import ActionCodec, ObservationCodec
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import (
     BotFactory,
@@ -291,3 +292,14 @@ class ViscountsGame(Game):
         """A Rich renderable of a view."""
         from keepers.games.viscounts.render import render_view
         return render_view(view)
+
+    def action_codec(self, players: int, options: Mapping[str, Any]) -> ActionCodec:
+        """Every decision of ``players`` seats with these options numbered (built once;
+        ``keepers.games.viscounts.encoding``, docs/rl/viscounts.md)."""
+        from keepers.games.viscounts.encoding import action_codec
+        return action_codec(players, self.check_options(options))
+
+    def observation_codec(self, players: int, options: Mapping[str, Any]) -> ObservationCodec:
+        """A seat's view as a fixed-length list of numbers (docs/rl/viscounts.md)."""
+        from keepers.games.viscounts.encoding import observation_codec
+        return observation_codec(players, self.check_options(options))
