@@ -66,3 +66,46 @@ def test_sweep_refuses_bad_arguments_with_one_line(args: list[str]) -> None:
     result = runner.invoke(app, ["sweep", "toyrace", "--games", "2", *args])
     assert result.exit_code == 2, result.output
     _error_line(result.output)
+
+
+def test_each_seat_line_up_is_a_cell_of_its_own() -> None:
+    cells = run_sweep(GAME, [3], [["greedy"], ["greedy", "random"]], 10, 2, {}, [])
+    assert [(c.label, c.seats) for c in cells] == [
+        ("defaults · greedy", ["greedy"] * 3),
+        ("defaults · greedy,random", ["greedy", "random", "greedy"])]
+    lone = run_simulation(GAME, ["greedy", "random", "greedy"], 10, 2)
+    assert cells[1].summary == summarize(lone)
+
+
+def _sweep(folder: Path, games: int, *more: str) -> None:
+    result = runner.invoke(app, ["sweep", "toyrace", "--games", str(games), "--players", "2,3",
+                                 "--seats", "greedy", "--seats", "greedy,random",
+                                 "--vary", "target=6", "--rotate", "--results", str(folder),
+                                 *more])
+    assert result.exit_code == 0, result.output
+
+
+def test_sweep_streams_each_cell_to_its_file_and_resumes_them(tmp_path: Path) -> None:
+    whole, resumed = tmp_path / "whole", tmp_path / "resumed"
+    whole.mkdir()
+    resumed.mkdir()
+    _sweep(whole, 12)
+    _sweep(resumed, 5)
+    _sweep(resumed, 12, "--resume")
+    names = sorted(path.name for path in whole.iterdir())
+    assert len(names) == 2 * 2 * 2 and "3p_target=6_greedy,random.jsonl" in names
+    assert names == sorted(path.name for path in resumed.iterdir())
+    for name in names:
+        assert sorted((resumed / name).read_text().splitlines()) == \
+            sorted((whole / name).read_text().splitlines())
+        assert len((whole / name).read_text().splitlines()) == 12
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--resume"], "--resume continues the cells' results files"),
+    (["--results", "nowhere"], "is not a directory"),
+    (["--players", "2", "--seats", "greedy,random,greedy"], "3 seats given for 2 players"),
+])
+def test_sweep_refuses_bad_streaming_arguments_in_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["sweep", "toyrace", "--games", "2", *args])
+    assert result.exit_code == 2 and message in _error_line(result.output)
