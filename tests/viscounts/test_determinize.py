@@ -20,6 +20,7 @@ from keepers.core.game import BotMenu
 from keepers.core.match import run_game
 from keepers.core.mcts import MctsBot, Settings
 from keepers.core.rng import Rng
+from keepers.games.viscounts import builder
 from keepers.games.viscounts.determinize import DECKS, HIDDEN, sampler
 from keepers.games.viscounts.game import ViscountsGame, ViscountsState
 from keepers.games.viscounts.rules.scoring import final_scores
@@ -235,3 +236,18 @@ def test_never_cheats_hidden_items_do_not_change_the_choice(players: int,
         assert first == second and first in legal
         compared += 1
     assert compared >= 2
+
+
+def test_a_manuscript_taken_by_a_manuscript_leaves_a_position_that_deals() -> None:
+    """VB-7.14, VB-6.3.7: transcribing M19 takes a second manuscript (M14) before the first
+    cleric bonus check runs, so two checks wait; that position is a valid position file
+    and the search deals from it."""
+    state = builder.position(2, turn=0, phase="action", viscounts={0: "1.5"},
+                             ring=[1, 2, 3, 4, 5], rotation=0,
+                             manuscript_tops={1: "M19", 2: "M14"}, purse={0: {"ink": 6}})
+    for action in ("action transcribe", "take_ms M14"):
+        state.apply(action)
+    assert [task[0] for task in state.position.stack].count("cleric_check") == 2
+    assert GAME.state_from_dict(state.to_dict()).legal_actions() == state.legal_actions()
+    dealt = GAME.determinizer(state.search_view(0), 0)(Rng(1))
+    assert dealt.legal_actions() == state.legal_actions()

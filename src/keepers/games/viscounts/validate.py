@@ -495,8 +495,10 @@ def _check_tiles(pos: Position) -> None:
 ONCE = frozenset({"setup_pick", "setup_finish", "setup_discard", "ai_setup", "keys_rows",
                   "begin_manage", "game_over", "ai_turn", "ai_move", "ai_row", "col1", "col2",
                   "col3", "col4", "col5", "castle", "window", "play", "move", "action",
-                  "recruit", "act", "act_target", "act_pay", "cleric_check"})
-"""Steps a player never has twice pending at once (a phase, an action, a setup pick)."""
+                  "recruit", "act", "act_target", "act_pay"})
+"""Steps a player never has twice pending at once (a phase, an action, a setup pick); not
+the cleric bonus check, pending once per manuscript taken: a manuscript's own effect may
+take another (VB-7.14) before the first check runs (VB-6.3.7)."""
 SETUP_ONLY = frozenset({"setup_pick", "setup_finish", "setup_discard", "ai_setup",
                         "keys_rows"})
 
