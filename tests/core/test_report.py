@@ -51,7 +51,7 @@ def test_html_report_is_one_file_with_its_plots_inside(cells: Path, tmp_path: Pa
     assert result.exit_code == 0, result.output
     page = out.read_text()
     images = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
-    assert len(images) >= 6
+    assert len(images) >= 5
     for data in images:
         _is_png(base64.b64decode(data))
     assert "bank_trade=false" in page and "bank_trade=true" in page     # the cells, by what differs

@@ -246,29 +246,22 @@ def plot_grouped(cells: Sequence[Cell], groups: Sequence[str],
     return _png(figure)
 
 
-def plot_scores(cell: Cell) -> bytes:
-    """The spread of each seat's scores (box plots)."""
+def plot_cell(cell: Cell) -> bytes:
+    """Each seat's scores (box plots), and histograms of the rounds and decisions a game."""
     plt = _pyplot()
-    figure, axes = plt.subplots(figsize=(6, 3.4))
-    scores = [[float(line["scores"][seat]) for line in cell.lines]
-              for seat in range(cell.players)]
-    axes.boxplot(scores)
-    axes.set_xticks(range(1, cell.players + 1), [str(s + 1) for s in range(cell.players)])
-    axes.set_xlabel(t("report.seat"))
-    axes.set_ylabel(t("report.score"))
-    return _png(figure)
-
-
-def plot_lengths(cell: Cell) -> bytes:
-    """Histograms of the rounds and the decisions per game."""
-    plt = _pyplot()
-    figure, (left, right) = plt.subplots(1, 2, figsize=(8, 3.2))
-    rounds = [int(line["rounds"]) for line in cell.lines]
-    left.hist(rounds, bins=range(min(rounds), max(rounds) + 2), align="left")
-    left.set_xlabel(t("report.rounds"))
-    left.set_ylabel(t("report.games"))
-    right.hist([int(line["decisions"]) for line in cell.lines], bins=30)
-    right.set_xlabel(t("report.decisions"))
+    figure, (scores, rounds, decisions) = plt.subplots(1, 3, figsize=(10, 3.2))
+    per_seat = [[float(line["scores"][seat]) for line in cell.lines]
+                for seat in range(cell.players)]
+    scores.boxplot(per_seat)
+    scores.set_xticks(range(1, cell.players + 1), [str(s + 1) for s in range(cell.players)])
+    scores.set_xlabel(t("report.seat"))
+    scores.set_ylabel(t("report.score_axis"))
+    lengths = [int(line["rounds"]) for line in cell.lines]
+    rounds.hist(lengths, bins=range(min(lengths), max(lengths) + 2), align="left")
+    rounds.set_xlabel(t("report.rounds"))
+    rounds.set_ylabel(t("report.games"))
+    decisions.hist([int(line["decisions"]) for line in cell.lines], bins=30)
+    decisions.set_xlabel(t("report.decisions"))
     return _png(figure)
 
 
@@ -285,7 +278,7 @@ def plot_items(table: FactTable, average: float) -> bytes:
     axes.barh(places, shares, xerr=[below, above], capsize=2)
     axes.axvline(100 * average, color="grey", linestyle="--", linewidth=1)
     axes.set_yticks(places, [row.item for row in rows], fontsize="small")
-    axes.set_xlabel(t("report.win_share_pct") if table.per_seat else t("report.won_pct"))
+    axes.set_xlabel(t("report.win_share_pct"))
     axes.set_title(table.name)
     return _png(figure)
 
@@ -411,8 +404,7 @@ def _cell_blocks(cell: Cell, summary: Mapping[str, Any], key: str) -> list[Block
         "report.length_line", rounds=f"{rounds['mean']:.2f} ± {rounds['sd']:.2f}",
         decisions=f"{decisions['mean']:.0f} ± {decisions['sd']:.0f}",
         capped=summary["capped"])))
-    blocks.append(Image(f"{key}-scores", t("report.scores"), plot_scores(cell)))
-    blocks.append(Image(f"{key}-length", t("report.length"), plot_lengths(cell)))
+    blocks.append(Image(key, t("report.scores_length"), plot_cell(cell)))
     blocks += _fact_blocks(cell, key)
     return blocks
 
@@ -429,7 +421,6 @@ def _fact_blocks(cell: Cell, key: str) -> list[Block]:
                             [[name, f"{w:.2f}", f"{o:.2f}"] for name, (w, o) in
                              numbers.items()]))
     average = 1 / cell.players       # a seat's share when no item made a difference
-    won = sum(1 for line in cell.lines if line["winners"]) / len(cell.lines)
     for table in tables:
         share_heading = t("report.win_share_with") if table.per_seat else t("report.won_with")
         rows = [[row.item, f"{row.seen:,}", _pct(row.share),
@@ -439,8 +430,9 @@ def _fact_blocks(cell: Cell, key: str) -> list[Block]:
                                 else t("report.game_fact_title", name=table.name)))
         blocks.append(Table([t("report.item"), t("report.seen"), share_heading,
                              t("report.ci"), t("report.without")], rows))
-        blocks.append(Image(f"{key}-{_slug(table.name)}", table.name,
-                            plot_items(table, average if table.per_seat else won)))
+        if table.per_seat:  # a game's items stay a table: fewer plots, the same figures
+            blocks.append(Image(f"{key}-{_slug(table.name)}", table.name,
+                                plot_items(table, average)))
     return blocks
 
 
@@ -478,8 +470,8 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def to_markdown(blocks: Sequence[Block], image_stem: str) -> tuple[str, dict[str, bytes]]:
-    """Markdown text, and the PNG files it links to (names relative to it)."""
+def to_markdown(blocks: Sequence[Block], folder: str) -> tuple[str, dict[str, bytes]]:
+    """Markdown text, and the PNG files it links to (paths in ``folder``, relative to it)."""
     parts: list[str] = []
     images: dict[str, bytes] = {}
     for block in blocks:
@@ -493,24 +485,25 @@ def to_markdown(blocks: Sequence[Block], image_stem: str) -> tuple[str, dict[str
             lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in block.rows]
             parts.append("\n".join(lines))
         else:
-            name = f"{image_stem}-{block.name}.png"
+            name = f"{folder}/{block.name}.png"
             images[name] = block.png
             parts.append(f"![{block.alt}]({name})")
     return "\n\n".join(parts) + "\n", images
 
 
 def write_report(cells: Sequence[Cell], out: Path, title: str) -> list[Path]:
-    """Write the report to ``out`` (``.html``, or ``.md`` with PNGs beside it), each file
-    atomically; return the paths written."""
+    """Write the report to ``out``: ``.html``, or ``.md`` with its PNGs in a folder beside
+    it (``report.md``: ``report-plots/``); each file atomically.  Return the paths written."""
     blocks = build(cells, title)
     if out.suffix == ".html":
         write_text_atomic(out, to_html(blocks))
         return [out]
-    text, images = to_markdown(blocks, out.stem)
+    text, images = to_markdown(blocks, f"{out.stem}-plots")
+    (out.parent / f"{out.stem}-plots").mkdir(exist_ok=True)
     written = []
     for name, png in images.items():
-        write_bytes_atomic(out.with_name(name), png)
-        written.append(out.with_name(name))
+        write_bytes_atomic(out.parent / name, png)
+        written.append(out.parent / name)
     write_text_atomic(out, text)
     return [out, *written]
 
