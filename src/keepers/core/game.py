@@ -17,7 +17,7 @@ The flow of one decision::
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, Self
 
 from keepers.core.encoding import ActionCodec, ObservationCodec
@@ -149,6 +149,12 @@ class GameState(ABC):
     def view(self, player: int | None) -> JsonDict:
         """Return what ``player`` may see (``None``: a spectator, public items only)."""
 
+    def bot_view(self, player: int) -> JsonDict:
+        """Return ``player``'s view as a bot deciding is handed it: the same content as
+        :meth:`view`, which a game may build lazily (a :class:`LazyView`) so that a bot
+        pays only for the entries it reads; by default the view itself."""
+        return self.view(player)
+
     def search_view(self, player: int) -> JsonDict:
         """Return ``player``'s view with what a searching bot deals positions from (a game
         that can be searched adds its ``table``: the position as that seat sees it, every
@@ -212,7 +218,59 @@ def bot_view(state: GameState, seat: int, bot: Bot) -> JsonDict | None:
     seat's view, or for a searching bot (``searches``) :meth:`GameState.search_view`."""
     if not bot.needs_view:
         return None
-    return state.search_view(seat) if getattr(bot, "searches", False) else state.view(seat)
+    return state.search_view(seat) if getattr(bot, "searches", False) else state.bot_view(seat)
+
+
+class LazyView(dict[str, Any]):
+    """A view whose entries are computed when first read, from one builder per key.
+
+    It holds exactly what the eager view holds (its builders are the eager view's parts),
+    so a bot handed one sees nothing more; it only skips the entries it never reads.
+    Iterating, comparing or copying it computes every entry."""
+
+    def __init__(self, builders: dict[str, Callable[[], Any]]) -> None:
+        super().__init__()
+        self._builders = builders
+
+    def __missing__(self, key: str) -> Any:
+        builder = self._builders.get(key)
+        if builder is None:
+            raise KeyError(key)
+        value = builder()
+        dict.__setitem__(self, key, value)
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self._builders else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._builders
+
+    def whole(self) -> JsonDict:
+        """Every entry, computed, as a plain dict (in the builders' order)."""
+        return {key: self[key] for key in self._builders}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._builders)
+
+    def __len__(self) -> int:
+        return len(self._builders)
+
+    def keys(self) -> Any:
+        return self.whole().keys()
+
+    def items(self) -> Any:
+        return self.whole().items()
+
+    def values(self) -> Any:
+        return self.whole().values()
+
+    def __eq__(self, other: object) -> bool:
+        return self.whole() == (other.whole() if isinstance(other, LazyView) else other)
+
+
+    def copy(self) -> JsonDict:
+        return self.whole()
 
 
 class DataCheck(NamedTuple):

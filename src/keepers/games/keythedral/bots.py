@@ -35,10 +35,14 @@ class GreedyBot:
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Rng(seed * 7_919 + seat)
+        self._memo: tuple[JsonDict, list[dict[str, int]]] | None = None
+        """The last view's target costs (several choices of one decision read them)."""
 
     # ------------------------------------------------------------ analysis
     def _targets(self, view: JsonDict) -> list[dict[str, int]]:
         """Costs of the face-up tiles of the current row (and the next, if visible)."""
+        if self._memo is not None and self._memo[0] is view:
+            return self._memo[1]
         costs: list[dict[str, int]] = []
         for row in view["mat"]:
             spaces = [s for s in row["spaces"] if s["tile"]]
@@ -47,6 +51,7 @@ class GreedyBot:
             costs.extend(self._with_price_cards(s) for s in spaces if s["cost"])
             if costs:
                 break
+        self._memo = (view, costs)
         return costs
 
     @staticmethod
@@ -84,12 +89,19 @@ class GreedyBot:
         kind = view["decision"]["kind"]
         handler = getattr(self, f"_{kind}", None)
         choice = handler(view, legal) if handler else None
+        self._memo = None
         if choice in legal:
             return str(choice)
         return legal[self.rng.below(len(legal))]
 
     def _best(self, legal: list[str], score: Any) -> str:
-        return max(legal, key=lambda a: (score(a), -legal.index(a)))
+        """The best-scoring decision, the first of ``legal`` among equals."""
+        best, best_score = legal[0], score(legal[0])
+        for action in legal[1:]:
+            value = score(action)
+            if value > best_score:
+                best, best_score = action, value
+        return best
 
     def _field(self, view: JsonDict, legal: list[str]) -> str:
         mine = {(x, y) for x, y, o, _, _ in view["tiles"] if o == self.seat}

@@ -43,19 +43,17 @@ def _cubes(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
 
 def _mat(position: Position) -> list[dict[str, Any]]:
     """KT-13.1/13.3: costs of face-down tiles stay hidden; values are public."""
+    tiles = position.data.tiles
+    price_cards = position.price_cards
     rows = []
     for r, row in enumerate(position.rows):
         up = face_up(position, r)
         spaces = []
         for i, tile in enumerate(row):
-            space: dict[str, Any] = {"tile": None, "cost": None,
-                                     "price_cards": list(position.price_cards.get((r, i), ()))}
-            if tile is not None and up:
-                space["tile"] = tile
-                space["cost"] = _cubes(position.data.tiles[tile].cost)
-            elif tile is not None:
-                space["tile"] = "?"
-            spaces.append(space)
+            cards = price_cards.get((r, i))
+            spaces.append({"tile": tile if up or tile is None else "?",
+                           "cost": _cubes(tiles[tile].cost) if up and tile is not None else None,
+                           "price_cards": list(cards) if cards else []})
         rows.append({"value": position.data.row_values[r], "face_up": up, "spaces": spaces,
                      "unused": len(position.unused[r])})
     return rows
@@ -69,68 +67,91 @@ def build_view(position: Position, player: int | None,
     ``player`` decides).  During a secret poll of another seat, the view is that of
     the table once the poll has passed (KT-4.14).
     """
+    return {key: part() for key, part in view_parts(position, player, legal_actions).items()}
+
+
+def view_parts(position: Position, player: int | None,
+               legal_actions: Callable[[], list[str]]) -> dict[str, Callable[[], Any]]:
+    """The entries of :func:`build_view`, each as a function computing it (a bot's
+    :class:`~keepers.core.game.LazyView` computes only those it reads)."""
     seen = seen_position(position, player)
     if seen is not position:
-        return build_view(seen, player, lambda: flow.options(seen))
-    pending = position.pending
-    shown_decider = None
-    if pending is not None and (pending.kind in PUBLIC_KINDS or pending.player == player):
-        shown_decider = pending.player
-    view: dict[str, Any] = {
-        "game": "keythedral",
-        "viewer": player,
-        "players": position.n,
-        "colours": list(position.data.player_colours[: position.n]),
-        "round": position.round,
-        "phase": position.phase,
-        "first": position.first,
-        "over": position.over,
-        "fields": sorted([x, y, FIELD_TYPES[t]] for (x, y), t in position.fields.items()),
-        "tiles": sorted([x, y, o, n, h] for (x, y), (o, n, h) in position.tiles.items()),
-        "fences": sorted([a, b, c, d, o] for ((a, b), (c, d)), o in position.fences.items()),
-        "workers": sorted([x, y, o] for (x, y), o in position.workers.items()),
-        "markers": list(position.markers),
-        "store": _cubes(position.store),
-        "craftsmen": _cubes(position.craftsmen),
-        "mat": _mat(position),
-        "law_deck": len(position.deck),
-        "law_spaces": [card is not None for card in position.law_spaces],
-        "discard": list(position.discard),
-        "field_stack": len(position.field_stack),
-        "drawn_field": (FIELD_TYPES[position.data.field_type_of[position.drawn]]
-                        if position.drawn else None),
-        "cards_held": [len(h) for h in position.hands],
-        "fences_left": list(position.fences_left),
-        "cottages_unlaid": [sum(1 for x in row if x is None) for row in position.tile_slot],
-        "purchase": None,
-        "effects": _effects(position),
-        "decision": None,
-        "events": [list(e) for e in position.events(RECENT_EVENTS)],
+        return view_parts(seen, player, lambda: flow.options(seen))
+    p = position
+    parts: dict[str, Callable[[], Any]] = {
+        "game": lambda: "keythedral",
+        "viewer": lambda: player,
+        "players": lambda: p.n,
+        "colours": lambda: list(p.data.player_colours[: p.n]),
+        "round": lambda: p.round,
+        "phase": lambda: p.phase,
+        "first": lambda: p.first,
+        "over": lambda: p.over,
+        "fields": lambda: sorted([x, y, FIELD_TYPES[t]] for (x, y), t in p.fields.items()),
+        "tiles": lambda: sorted([x, y, o, n, h] for (x, y), (o, n, h) in p.tiles.items()),
+        "fences": lambda: sorted([a, b, c, d, o] for ((a, b), (c, d)), o in p.fences.items()),
+        "workers": lambda: sorted([x, y, o] for (x, y), o in p.workers.items()),
+        "markers": lambda: list(p.markers),
+        "store": lambda: _cubes(p.store),
+        "craftsmen": lambda: _cubes(p.craftsmen),
+        "mat": lambda: _mat(p),
+        "law_deck": lambda: len(p.deck),
+        "law_spaces": lambda: [card is not None for card in p.law_spaces],
+        "discard": lambda: list(p.discard),
+        "field_stack": lambda: len(p.field_stack),
+        "drawn_field": lambda: (FIELD_TYPES[p.data.field_type_of[p.drawn]]
+                                if p.drawn else None),
+        "cards_held": lambda: [len(h) for h in p.hands],
+        "fences_left": lambda: list(p.fences_left),
+        "cottages_unlaid": lambda: [sum(1 for x in row if x is None) for row in p.tile_slot],
+        "purchase": lambda: _purchase(p),
+        "effects": lambda: _effects(p),
+        "decision": lambda: _decision(p, player, legal_actions),
+        "events": lambda: [list(e) for e in p.events(RECENT_EVENTS)],
     }
-    if position.purchase is not None:
-        buyer, row, idx, style, void = position.purchase
-        view["purchase"] = {"buyer": buyer, "tile": position.rows[row][idx], "style": style,
-                            "price": _cubes(position.price) if position.price else None}
-    if pending is not None and shown_decider is not None:
-        view["decision"] = {"player": shown_decider, "kind": pending.kind,
-                            "prompt": prompt(pending.kind)}
-        if shown_decider == player:
-            view["decision"]["legal"] = legal_actions()
-    if position.over:
-        view["scores"] = scores(position)
-        view["winners"] = winners(position)
-        view["owned"] = [list(o) for o in position.owned]
+    if p.over:
+        parts["scores"] = lambda: scores(p)
+        parts["winners"] = lambda: winners(p)
+        parts["owned"] = lambda: [list(o) for o in p.owned]
     if player is not None:
-        view["you"] = {
-            "seat": player,
-            "cubes": _cubes(position.stocks[player]),
-            "hand": sorted(position.hands[player]),
-            "tiles": list(position.owned[player]),
-            "workers": position.data.workers - sum(1 for o in position.workers.values()
-                                                   if o == player),
-            "fences": position.fences_left[player],
-        }
-    return view
+        parts["you"] = lambda: _screen(p, player)
+    return parts
+
+
+def _purchase(position: Position) -> dict[str, Any] | None:
+    """The purchase under way (KT-8), if any: buyer, tile, style and price."""
+    if position.purchase is None:
+        return None
+    buyer, row, idx, style, void = position.purchase
+    return {"buyer": buyer, "tile": position.rows[row][idx], "style": style,
+            "price": _cubes(position.price) if position.price else None}
+
+
+def _decision(position: Position, player: int | None,
+              legal_actions: Callable[[], list[str]]) -> dict[str, Any] | None:
+    """The pending decision as ``player`` may see it (KT-13.3): a secret one only by its
+    decider, with the options only for the decider."""
+    pending = position.pending
+    if pending is None or not (pending.kind in PUBLIC_KINDS or pending.player == player):
+        return None
+    decision: dict[str, Any] = {"player": pending.player, "kind": pending.kind,
+                                "prompt": prompt(pending.kind)}
+    if pending.player == player:
+        decision["legal"] = legal_actions()
+    return decision
+
+
+def _screen(position: Position, player: int) -> dict[str, Any]:
+    """What behind ``player``'s own screen only they see (KT-13.2)."""
+    return {
+        "seat": player,
+        "cubes": _cubes(position.stocks[player]),
+        "hand": sorted(position.hands[player]),
+        "tiles": list(position.owned[player]),
+        "workers": position.data.workers - sum(1 for o in position.workers.values()
+                                               if o == player),
+        "fences": position.fences_left[player],
+    }
 
 
 def seen_position(position: Position, player: int | None) -> Position:
