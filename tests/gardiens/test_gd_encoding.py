@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gdhelp import BLUE, RED, act, blank, deal, put
 
 from dealing import random_positions
 from keepers.core.encoding import ActionCodec, ObservationCodec
@@ -282,6 +283,31 @@ def test_open_hands_in_coop_are_seen() -> None:
             assert mine == observations.encode(reshuffled.view(seat), seat)
         seen += 1
     assert seen >= 3
+
+
+def test_peeks_reach_only_the_peeking_seat() -> None:
+    """GR-20.5: the Events an Oracle shows and the hand a Spy shows enter the observation
+    of the card's player at its own decision, and no other seat's."""
+    observations = GAME.observation_codec(2, {})
+    st = blank(2)
+    put(st, RED, "T01", 3)
+    oracle, spy = deal(st, RED, "AC21", "AC17")
+    blue_cards = deal(st, BLUE, "AC01", "AC02")
+    act(st, f"play {oracle}")
+    peeked = field(observations.encode(st.view(RED), RED), observations, "peeked_events")
+    events = len(GAME.data.events)
+    for place, event in enumerate(st.events[-3:][::-1]):
+        kind = list(GAME.data.events).index(event.split("#")[0])
+        assert peeked[place * events + kind] == 1.0
+    assert sum(peeked) == 3
+    assert sum(field(observations.encode(st.view(BLUE), BLUE), observations,
+                     "peeked_events")) == 0
+    act(st, "order 1,2,3", f"play {spy}", "spy blue")
+    spied = field(observations.encode(st.view(RED), RED), observations, "spied_hand")
+    assert [GAME.data.card_instances[i] for i, v in enumerate(spied) if v] == sorted(
+        blue_cards, key=GAME.data.card_instances.index)
+    assert sum(field(observations.encode(st.view(BLUE), BLUE), observations,
+                     "spied_hand")) == 0
 
 
 # -- the documentation -------------------------------------------------------------------

@@ -42,7 +42,7 @@ OPTION_FLAGS: tuple[tuple[str, Any], ...] = (
 """The options of the observation's ``options`` field: 1 when the option has that value."""
 
 
-class Rules:
+class Setting:
     """What the catalogue depends on: the data, the player count and the options that
     change which decisions exist (the others only change when they arise)."""
 
@@ -89,32 +89,32 @@ class Rules:
         return sorted(out)
 
 
-def _forward(r: Rules) -> list[str]:
+def _forward(r: Setting) -> list[str]:
     """GR-3.8: a ring-1 hex."""
     return [f"forward {r.hexes[h]}" for h in r.layout.forward]
 
 
-def _alliance(r: Rules) -> list[str]:
+def _alliance(r: Setting) -> list[str]:
     """GR-15.2: skip, break, or propose to a colour in play."""
     return [] if r.coop else ["skip", "break", *(f"propose {c}" for c in r.colours)]
 
 
-def _reply(r: Rules) -> list[str]:
+def _reply(r: Setting) -> list[str]:
     """GR-15.2, GR-11.3: the answer to a proposal or a swap."""
     return [] if r.coop else ["accept", "refuse"]
 
 
-def _collect(r: Rules) -> list[str]:
+def _collect(r: Setting) -> list[str]:
     """GR-5.2: a Source cube of any type."""
     return list(r.data.source_cmds)
 
 
-def _moves(r: Rules) -> list[str]:
+def _moves(r: Setting) -> list[str]:
     """GR-9.2: from a hex to a neighbour, 1 to the most a hex holds."""
     return [cmd for rows in r.layout.move_cmds for row in rows for cmd in row]
 
 
-def _attacks(r: Rules) -> list[str]:
+def _attacks(r: Setting) -> list[str]:
     """GR-10.1: a neighbour, 1 to the most a hex holds; co-op: a hex on a Shadow's path."""
     layout = r.layout
     targets = set(r.coop_targets()) if r.coop else set(range(len(r.hexes)))
@@ -123,13 +123,13 @@ def _attacks(r: Rules) -> list[str]:
             for cmd in row]
 
 
-def _builds(r: Rules) -> list[str]:
+def _builds(r: Setting) -> list[str]:
     """GR-7.1: a building type on any hex but the Citadel."""
     citadel = r.layout.citadel
     return [row[h] for row in r.layout.build_cmds for h in range(len(r.hexes)) if h != citadel]
 
 
-def _cube_moves(r: Rules) -> list[str]:
+def _cube_moves(r: Setting) -> list[str]:
     """GR-25.4 transfers (co-op) or GR-29.5 gifts: ``give|take <colour> <resource>``."""
     if r.coop:
         return [f"{verb} {c} {name}" for verb in ("give", "take") for c in r.colours
@@ -139,7 +139,7 @@ def _cube_moves(r: Rules) -> list[str]:
     return []
 
 
-def _action(r: Rules) -> list[str]:
+def _action(r: Setting) -> list[str]:
     """GR-6.2: every action of the action step, in the order the step lists them."""
     trades = ["trade bank"] if r.bank_trade else []  # GR-29.3
     trades.append("trade market")
@@ -150,31 +150,31 @@ def _action(r: Rules) -> list[str]:
             *_cube_moves(r), "pass"]
 
 
-def _recruit_draw(r: Rules) -> list[str]:
+def _recruit_draw(r: Setting) -> list[str]:
     """GR-8.2: a river card, or the deck."""
     return [*(f"take {c}" for c in r.cards), "take deck"]
 
 
-def _place(r: Rules) -> list[str]:
+def _place(r: Setting) -> list[str]:
     """GR-8.3 (and Action cards, GR-21.2): any hex."""
     return [f"place {label}" for label in r.hexes]
 
 
-def _exchanges(r: Rules) -> list[str]:
+def _exchanges(r: Setting) -> list[str]:
     return [cmd for row in r.data.exchange_cmds for _, cmd in row]
 
 
-def _trade(r: Rules) -> list[str]:
+def _trade(r: Setting) -> list[str]:
     """GR-11.2: one exchange, or done."""
     return [*_exchanges(r), "done"]
 
 
-def _partner(r: Rules) -> list[str]:
+def _partner(r: Setting) -> list[str]:
     """GR-11.3: a cube more to give or to get, or propose."""
     return [] if r.coop else [*r.data.give_cmds, *r.data.get_cmds, "propose"]
 
 
-def _attack_card(r: Rules) -> list[str]:
+def _attack_card(r: Setting) -> list[str]:
     """GR-10.3: no card, or an attack or combat card (co-op: without the excluded
     operations, GR-25.13)."""
     excluded = r.data.coop["excluded_attack_ops"] if r.coop else ()
@@ -182,7 +182,7 @@ def _attack_card(r: Rules) -> list[str]:
                         if not any(r.data.card_of[c].has_op(op) for op in excluded))]
 
 
-def _defend(r: Rules) -> list[str]:
+def _defend(r: Setting) -> list[str]:
     """GR-10.4: none, magic, a defense or combat card, or magic and a card that does not
     cancel the attack (co-op: a Shadow never asks)."""
     if r.coop:
@@ -193,12 +193,12 @@ def _defend(r: Rules) -> list[str]:
             *(f"defend magic {c}" for c in with_magic)]
 
 
-def _conquer(r: Rules) -> list[str]:
+def _conquer(r: Setting) -> list[str]:
     """GR-10.9: 0 to the guardians engaged."""
     return [f"conquer {n}" for n in range(r.most + 1)]
 
 
-def _discounts(r: Rules, n: int) -> list[str]:
+def _discounts(r: Setting, n: int) -> list[str]:
     """GR-21.2: the cube units a discount of ``n`` can take off each building's cost
     (``cards.discount_options`` without the test of what the player can pay)."""
     names = r.data.resources
@@ -218,7 +218,7 @@ def _discounts(r: Rules, n: int) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _op_options(r: Rules, op: dict[str, Any]) -> list[str]:
+def _op_options(r: Setting, op: dict[str, Any]) -> list[str]:
     """GR-21.2: the choices of one card operation."""
     name, labels = op["op"], r.hexes
     if name == "gain_any":
@@ -258,34 +258,34 @@ def _op_options(r: Rules, op: dict[str, Any]) -> list[str]:
     return []  # an operation without choices (gain, draw, pay)
 
 
-def _effect(r: Rules) -> list[str]:
+def _effect(r: Setting) -> list[str]:
     """GR-21.2: the choices of every operation an Action card can run."""
     return [text for op in r.played_ops() for text in _op_options(r, op)]
 
 
-def _transfer(r: Rules) -> list[str]:
+def _transfer(r: Setting) -> list[str]:
     """GR-25.4: end, or one more transfer."""
     return ["end", *_cube_moves(r)] if r.coop else []
 
 
-def _gift(r: Rules) -> list[str]:
+def _gift(r: Setting) -> list[str]:
     """GR-29.5: end, or one more gift to the ally."""
     return ["end", *_cube_moves(r)] if r.gifts else []
 
 
-def _discard(r: Rules) -> list[str]:
+def _discard(r: Setting) -> list[str]:
     """GR-16.1: any card of the hand."""
     return [f"discard {c}" for c in r.cards]
 
 
-def _devour(r: Rules) -> list[str]:
+def _devour(r: Setting) -> list[str]:
     """GR-25.7: allow, or prevent with a defense or combat card."""
     if not r.coop:
         return []
     return ["allow", *(f"prevent {c}" for c in r.cards_timed("defense", "combat"))]
 
 
-GRAMMAR: tuple[tuple[str, Callable[[Rules], list[str]]], ...] = (
+GRAMMAR: tuple[tuple[str, Callable[[Setting], list[str]]], ...] = (
     ("forward", _forward), ("alliance", _alliance), ("ally_reply", _reply),
     ("collect", _collect), ("action", _action), ("recruit_draw", _recruit_draw),
     ("place", _place), ("trade", _trade), ("partner", _partner), ("partner_reply", _reply),
@@ -298,8 +298,8 @@ GRAMMAR: tuple[tuple[str, Callable[[Rules], list[str]]], ...] = (
 def catalogue(data: GameData, players: int, options: Mapping[str, Any]) -> list[str]:
     """Every decision text of the game at ``players`` and ``options``, each once, in
     :data:`GRAMMAR` order (a text shared by two kinds stays where it first appears)."""
-    rules = Rules(data, players, options)
-    return list(dict.fromkeys(text for _, kind in GRAMMAR for text in kind(rules)))
+    setting = Setting(data, players, options)
+    return list(dict.fromkeys(text for _, kind in GRAMMAR for text in kind(setting)))
 
 
 class GardiensActions(ActionCodec):
