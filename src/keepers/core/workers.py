@@ -85,7 +85,8 @@ def run_on_ray(task: Callable[[Item], Result], work: Sequence[Item], jobs: int,
         for item in itertools.islice(items, width):
             pending.append(remote.remote(item))
         while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+            # A short timeout: Ray waits in C++, where Ctrl-C is not seen until it returns.
+            done, pending = ray.wait(pending, num_returns=1, timeout=0.2)
             pending += [remote.remote(item) for item in itertools.islice(items, len(done))]
             for ref in done:
                 yield ray.get(ref)
