@@ -677,6 +677,8 @@ def report_command(
                                                   help=t("cli.report_results_help"))],
     out: Annotated[Path, typer.Option(help=t("cli.report_out_help"))],
     title: Annotated[str | None, typer.Option(help=t("cli.report_title_help"))] = None,
+    preface: Annotated[Path | None, typer.Option(metavar="FILE",
+                                                 help=t("cli.report_preface_help"))] = None,
     lang: Lang = None,
 ) -> None:
     """Write a balance report of results files: HTML with its plots inside, or Markdown."""
@@ -690,9 +692,14 @@ def report_command(
         if not path.exists():
             raise KeepersError(t("cli.bad_flag", name="RESULTS", reason=t(
                 "report.no_results", path=str(path))))
+    try:
+        text = "" if preface is None else preface.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise KeepersError(t("cli.bad_flag", name="--preface", reason=t(
+            "cli.not_utf8", path=str(preface)))) from None
     console = Console()
     cells = report.load_cells(results, functools.partial(_warn, console))
-    written = report.write_report(cells, out, title or t("report.title"))
+    written = report.write_report(cells, out, title or t("report.title"), text)
     console.print(t("report.saved", path=str(out), files=len(written)))
 
 

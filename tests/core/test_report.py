@@ -61,12 +61,13 @@ def test_html_report_is_one_file_with_its_plots_inside(cells: Path, tmp_path: Pa
 
 
 def test_markdown_report_writes_its_pngs_beside_it(cells: Path, tmp_path: Path) -> None:
-    out = tmp_path / "report.md"
+    out, preface = tmp_path / "report.md", tmp_path / "preface.md"
+    preface.write_text("Made by:\n\n    keepers simulate gardiens ...\n")
     result = runner.invoke(app, ["report", str(cells / "a.jsonl"), "--out", str(out),
-                                 "--title", "Gardiens, two players"])
+                                 "--title", "Gardiens, two players", "--preface", str(preface)])
     assert result.exit_code == 0, result.output
     text = out.read_text()
-    assert text.startswith("# Gardiens, two players")
+    assert text.startswith("# Gardiens, two players\n\nMade by:\n\n    keepers simulate")
     linked = re.findall(r"!\[[^]]*\]\(([^)]+\.png)\)", text)
     assert linked and all((tmp_path / name).exists() for name in linked)
     for name in linked:
@@ -92,9 +93,11 @@ def test_fact_items_relate_to_winning_per_seat_game() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--out", "r.pdf"], "a report is FILE.html or FILE.md"),
     (["--out", "r.html", "missing.jsonl"], "holds no results"),
+    (["--out", "r.html", "--preface", "preface.bin"], "is not UTF-8 text"),
 ])
 def test_bad_report_arguments_are_refused_in_one_line(cells: Path, tmp_path: Path,
                                                       args: list[str], message: str) -> None:
+    (tmp_path / "preface.bin").write_bytes(b"\xff\xfe\x00")
     args = [str(tmp_path / a) if "." in a else a for a in args]
     result = runner.invoke(app, ["report", str(cells), *args])
     assert result.exit_code == 2 and message in _error_line(result.output)

@@ -301,6 +301,14 @@ class Paragraph:
 
 
 @dataclass
+class Markdown:
+    """Text the author wrote in Markdown (a preface): kept as it is in a Markdown report,
+    its paragraphs (and indented code) shown as plain text in HTML."""
+
+    text: str
+
+
+@dataclass
 class Table:
     """A table: its column headings and rows of text."""
 
@@ -317,7 +325,7 @@ class Image:
     png: bytes
 
 
-Block = Heading | Paragraph | Table | Image
+Block = Heading | Paragraph | Markdown | Table | Image
 
 
 def _pct(x: float) -> str:
@@ -332,12 +340,16 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "cell"
 
 
-def build(cells: Sequence[Cell], title: str) -> list[Block]:
-    """The report's blocks: an overview of the cells side by side, then each cell."""
+def build(cells: Sequence[Cell], title: str, preface: str = "") -> list[Block]:
+    """The report's blocks: the preface, an overview of the cells side by side, then each
+    cell."""
     summaries = [summarize(cell.lines) for cell in cells]
-    blocks: list[Block] = [Heading(1, title), Paragraph(t(
+    blocks: list[Block] = [Heading(1, title)]
+    if preface.strip():
+        blocks.append(Markdown(preface.strip()))
+    blocks.append(Paragraph(t(
         "report.intro", games=sum(len(c.lines) for c in cells), cells=len(cells),
-        game=str(cells[0].lines[0].get("game", "?"))))]
+        game=str(cells[0].lines[0].get("game", "?")))))
     blocks += _overview(cells, summaries)
     for number, (cell, summary) in enumerate(zip(cells, summaries, strict=True), start=1):
         blocks += _cell_blocks(cell, summary, f"{number:02d}-{_slug(cell.label)}")
@@ -453,6 +465,8 @@ def to_html(blocks: Sequence[Block]) -> str:
             parts.append(f"<h{block.level}>{html.escape(block.text)}</h{block.level}>")
         elif isinstance(block, Paragraph):
             parts.append(f"<p>{html.escape(block.text)}</p>")
+        elif isinstance(block, Markdown):
+            parts += [_html_chunk(chunk) for chunk in block.text.split("\n\n")]
         elif isinstance(block, Table):
             head = "".join(f"<th>{html.escape(h)}</th>" for h in block.headings)
             body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
@@ -466,6 +480,13 @@ def to_html(blocks: Sequence[Block]) -> str:
     return "\n".join(parts)
 
 
+def _html_chunk(chunk: str) -> str:
+    """A paragraph of the preface: indented lines (commands) as preformatted text."""
+    if all(line.startswith("    ") for line in chunk.splitlines() if line.strip()):
+        return f"<pre>{html.escape(chunk)}</pre>"
+    return f"<p>{html.escape(chunk)}</p>"
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -477,7 +498,7 @@ def to_markdown(blocks: Sequence[Block], folder: str) -> tuple[str, dict[str, by
     for block in blocks:
         if isinstance(block, Heading):
             parts.append("#" * block.level + " " + block.text)
-        elif isinstance(block, Paragraph):
+        elif isinstance(block, Paragraph | Markdown):
             parts.append(block.text)
         elif isinstance(block, Table):
             lines = ["| " + " | ".join(_cell(h) for h in block.headings) + " |",
@@ -491,10 +512,11 @@ def to_markdown(blocks: Sequence[Block], folder: str) -> tuple[str, dict[str, by
     return "\n\n".join(parts) + "\n", images
 
 
-def write_report(cells: Sequence[Cell], out: Path, title: str) -> list[Path]:
+def write_report(cells: Sequence[Cell], out: Path, title: str,
+                 preface: str = "") -> list[Path]:
     """Write the report to ``out``: ``.html``, or ``.md`` with its PNGs in a folder beside
     it (``report.md``: ``report-plots/``); each file atomically.  Return the paths written."""
-    blocks = build(cells, title)
+    blocks = build(cells, title, preface)
     if out.suffix == ".html":
         write_text_atomic(out, to_html(blocks))
         return [out]
