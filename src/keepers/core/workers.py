@@ -73,10 +73,13 @@ def run_on_ray(task: Callable[[Item], Result], work: Sequence[Item], jobs: int,
     """
     ray = _ray()
     started = not ray.is_initialized()
-    if started:
-        ray.init(address=address, num_cpus=None if address else jobs,
-                 include_dashboard=False, log_to_driver=False,
-                 logging_level=logging.ERROR)
+    if started and address is None:
+        # Ray lowers its workers' priority (nice 15) by default; here the games are the
+        # work, and they get the priority worker processes get.
+        ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
+                 logging_level=logging.ERROR, _system_config={"worker_niceness": 0})
+    elif started:
+        ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     remote = ray.remote(num_cpus=1, max_retries=0)(task)
     width = 2 * max(1, int(ray.cluster_resources().get("CPU", jobs)))
     items = iter(work)
