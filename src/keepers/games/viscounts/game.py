@@ -16,6 +16,7 @@ from keepers.core.game import (
     Game,
     GameState,
     JsonDict,
+    LazyView,
     Option,
     lead_shares,
 )
@@ -29,7 +30,7 @@ from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.scoring import final_scores, winners
 from keepers.games.viscounts.serial import position_from_dict, position_to_dict
 from keepers.games.viscounts.state import Position, new_position
-from keepers.games.viscounts.views import build_view
+from keepers.games.viscounts.views import build_view, view_parts
 
 EVALUATION_SCALE = 30
 """Victory points of lead that count as a sure win when a search scores a position."""
@@ -181,6 +182,10 @@ class ViscountsState(GameState):
     def view(self, player: int | None) -> JsonDict:
         """What ``player`` may see: own hand; others' hands and all draw piles as counts."""
         return build_view(self.position, self.pending(), player)
+
+    def bot_view(self, player: int) -> JsonDict:
+        """The seat's view, each entry computed when the bot first reads it."""
+        return LazyView(view_parts(self.position, self.pending(), player))
 
     def search_view(self, player: int) -> JsonDict:
         """``player``'s view with its table, what a searching bot deals from (VB-2.2.1)."""

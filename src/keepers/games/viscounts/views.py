@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from keepers.core.game import JsonDict
 from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.concepts import (
@@ -100,38 +103,50 @@ def _ring_static(pos: Position, p: int) -> RingStatic:
 
 def build_view(pos: Position, choice: Choice | None, viewer: int | None) -> JsonDict:
     """What ``viewer`` may see (None: spectator) of a position waiting for ``choice``."""
-    decision: JsonDict | None = None
-    if choice is not None:
-        decision = {"player": choice.player, "kind": choice.kind, "prompt": choice.prompt}
-        if viewer == choice.player:
-            decision["options"] = list(choice.options)
-            if choice.kind == "move":
-                costs = move_costs(pos, choice.player)
-                decision["costs"] = {f"move {pos.geo.printed(n)}": c for n, c in costs.items()}
-    view: JsonDict = {
-        "game": "viscounts",
-        "viewer": viewer,
-        "round": pos.round,
-        "last_round": pos.last_round,
-        "phase": pos.phase,
-        "current": pos.current,
-        "start": pos.start,
-        "decision": decision,
-        "ring": [_ring_entry(pos, p) for p in range(5)],
-        "castle": {name: [tier[:] for tier in pos.castle[i]]
-                   for i, name in enumerate(pos.data.castle.sections)},
-        "leader": pos.leader,
-        "cleric_bonus": dict(pos.cleric),
-        "debts_above_poverty": pos.debt_above,
-        "deeds_above_prosperity": pos.deed_above,
-        "poverty_revealed": pos.poverty,
-        "prosperity_revealed": pos.prosperity,
-        "players": [_player_view(pos, s, viewer) for s in range(len(pos.players))],
-        "scores": [s.total for s in final_scores(pos)],
-        "log": pos.log[-8:],
+    return {key: part() for key, part in view_parts(pos, choice, viewer).items()}
+
+
+def view_parts(pos: Position, choice: Choice | None,
+               viewer: int | None) -> dict[str, Callable[[], Any]]:
+    """The entries of :func:`build_view`, each as a function computing it (a bot's
+    :class:`~keepers.core.game.LazyView` computes only those it reads)."""
+    parts: dict[str, Callable[[], Any]] = {
+        "game": lambda: "viscounts",
+        "viewer": lambda: viewer,
+        "round": lambda: pos.round,
+        "last_round": lambda: pos.last_round,
+        "phase": lambda: pos.phase,
+        "current": lambda: pos.current,
+        "start": lambda: pos.start,
+        "decision": lambda: _decision(pos, choice, viewer),
+        "ring": lambda: [_ring_entry(pos, p) for p in range(5)],
+        "castle": lambda: {name: [tier[:] for tier in pos.castle[i]]
+                           for i, name in enumerate(pos.data.castle.sections)},
+        "leader": lambda: pos.leader,
+        "cleric_bonus": lambda: dict(pos.cleric),
+        "debts_above_poverty": lambda: pos.debt_above,
+        "deeds_above_prosperity": lambda: pos.deed_above,
+        "poverty_revealed": lambda: pos.poverty,
+        "prosperity_revealed": lambda: pos.prosperity,
+        "players": lambda: [_player_view(pos, s, viewer) for s in range(len(pos.players))],
+        "scores": lambda: [s.total for s in final_scores(pos)],
+        "log": lambda: pos.log[-8:],
     }
     if keys_on(pos):
-        view["keys"] = _keys_view(pos)
+        parts["keys"] = lambda: _keys_view(pos)
     if gates_on(pos):
-        view["gates"] = _gates_view(pos)
-    return view
+        parts["gates"] = lambda: _gates_view(pos)
+    return parts
+
+
+def _decision(pos: Position, choice: Choice | None, viewer: int | None) -> JsonDict | None:
+    """The pending decision; its options (and a move's costs) only for its decider."""
+    if choice is None:
+        return None
+    decision: JsonDict = {"player": choice.player, "kind": choice.kind, "prompt": choice.prompt}
+    if viewer == choice.player:
+        decision["options"] = list(choice.options)
+        if choice.kind == "move":
+            costs = move_costs(pos, choice.player)
+            decision["costs"] = {f"move {pos.geo.printed(n)}": c for n, c in costs.items()}
+    return decision
