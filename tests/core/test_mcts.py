@@ -55,6 +55,28 @@ def test_bot_names_with_settings_work_wherever_a_bot_name_does() -> None:
     assert bot_factory(GAME, "random") is menu["random"]
 
 
+def test_rollouts_by_a_heuristic_bot_are_named_and_checked() -> None:
+    """``rollout=greedy`` plays rollouts with the game's greedy bot; a rollout bot must be
+    a plain bot of the game's menu (not a search, not an unknown name)."""
+    menu = GAME.bots()
+    bot = menu["mcts:iters=10,rollout=greedy"](0, 1)
+    assert isinstance(bot, MctsBot) and bot.settings.rollout == "greedy"
+    for name in ["mcts:rollout=mcts", "mcts:rollout=smart", "mcts:rollout=greedy:x=1"]:
+        with pytest.raises(KeepersError, match="rollout must be random or a plain bot"):
+            make_bots(GAME, ["random", name], 1)
+
+
+def test_greedy_rollouts_are_reproducible_and_choose_a_legal_decision() -> None:
+    state = _position(3, 70)
+    seat = state.to_move()
+    assert seat is not None
+    legal = state.legal_actions()
+    settings = Settings(iters=12, depth=15, rollout="greedy")
+    choices = [MctsBot(GAME, seat, 2, settings).choose(state.search_view(seat), legal)
+               for _ in range(2)]
+    assert choices[0] == choices[1] and choices[0] in legal
+
+
 def test_a_game_without_determinization_refuses_search() -> None:
     with pytest.raises(KeepersError, match="offers no determinization"):
         RaceGame().determinize({}, 0, Rng(1))

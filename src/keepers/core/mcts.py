@@ -30,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from keepers.core.game import BotFactory, Game, GameState, JsonDict
+from keepers.core.game import Bot, BotFactory, BotMenu, Game, GameState, JsonDict, bot_view
 from keepers.core.rng import Rng
 
 
@@ -50,6 +50,9 @@ class Settings:
     """Progressive widening: at most ``widen * sqrt(visits + 1)`` children per node."""
     procs: int = 1
     """Worker processes searching trees of their own (root parallelism)."""
+    rollout: str = "random"
+    """The bot that plays every seat in rollouts: ``random``, or a cheap heuristic bot of
+    the game's menu (``greedy``), which it plays from each seat's view of the deal."""
 
 
 _LIMITS: dict[str, tuple[float, float]] = {
@@ -69,7 +72,8 @@ def parse_settings(text: str) -> Settings:
             raise ValueError(f"mcts: unknown setting {key!r}; known: {', '.join(types)}")
         if not equals or not value:
             raise ValueError(f"mcts: setting {key} needs a value ({key}=...)")
-        given[key] = _number(key, value, integer=types[key] == "int")
+        given[key] = value if types[key] == "str" else _number(key, value,
+                                                                  integer=types[key] == "int")
     if "time" in given and "iters" not in given:
         given["iters"] = int(_LIMITS["iters"][1])
     return replace(settings, **given)
@@ -106,16 +110,19 @@ def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Se
     """Search from ``view`` (``seat``'s) and return the root visits of each decision."""
     deal = game.determinizer(view, seat)
     root = Node("", seat)
+    policy = Policy(game, settings.rollout, rng.next64()) if settings.rollout != "random" \
+        else None
     deadline = time.perf_counter() + settings.time if settings.time else math.inf
     for done in range(settings.iters):
         if done and done % 16 == 0 and time.perf_counter() > deadline:
             break
-        iterate(game, root, deal(rng), settings, rng)
+        iterate(game, root, deal(rng), settings, rng, policy)
     allowed = set(legal)
     return {a: child.visits for a, child in root.children.items() if a in allowed}
 
 
-def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: Rng) -> None:
+def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: Rng,
+            policy: Policy | None = None) -> None:
     """One iteration on one deal: select, expand, roll out, back up."""
     path = [root]
     node = root
@@ -134,7 +141,10 @@ def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: R
         state.apply_trusted(child.action)
         path.append(child)
         node = child
-    rollout(state, settings.depth, rng)
+    if policy is None:
+        rollout(state, settings.depth, rng)
+    else:
+        policy.rollout(state, settings.depth)
     rewards = game.evaluate(state)
     root.visits += 1
     for step in path[1:]:
@@ -181,6 +191,31 @@ def rollout(state: GameState, depth: int, rng: Rng) -> None:
         if not legal:
             return
         state.apply_trusted(legal[rng.below(len(legal))])
+
+
+class Policy:
+    """A heuristic bot of the game's menu playing every seat of a rollout, each from its
+    own view of the deal (a deal is the searcher's guess, so nothing is revealed)."""
+
+    def __init__(self, game: Game, name: str, seed: int) -> None:
+        self.factory = BotMenu(game.bots()).factory(name)
+        self.seed = seed
+        self.bots: dict[int, Bot] = {}
+
+    def rollout(self, state: GameState, depth: int) -> None:
+        """Play at most ``depth`` decisions of the policy's bots."""
+        for _ in range(depth):
+            legal = state.legal_actions()
+            if not legal:
+                return
+            seat = state.to_move()
+            assert seat is not None
+            bot = self.bots.get(seat)
+            if bot is None:
+                bot = self.bots[seat] = self.factory(seat, self.seed)
+            action = legal[0] if len(legal) == 1 else bot.choose(bot_view(state, seat, bot),
+                                                                 legal)
+            state.apply_trusted(action)
 
 
 def best_action(visits: dict[str, int], legal: list[str], rng: Rng) -> str:
@@ -257,5 +292,13 @@ class MctsFactory:
 
     def configured(self, settings: str) -> BotFactory:
         """A factory with the given settings (ValueError in one line if malformed)."""
-        return MctsFactory(self.game, parse_settings(settings))
+        parsed = parse_settings(settings)
+        if parsed.rollout != "random":
+            menu = BotMenu(self.game.bots())
+            problem = menu.problem(parsed.rollout)
+            factory = None if problem else menu.factory(parsed.rollout)
+            if problem or isinstance(factory, MctsFactory) or ":" in parsed.rollout:
+                raise ValueError(f"mcts: rollout must be random or a plain bot of "
+                                 f"{self.game.name}, not {parsed.rollout!r}")
+        return MctsFactory(self.game, parsed)
 
