@@ -194,16 +194,25 @@ def test_a_view_without_its_table_or_with_counts_that_do_not_add_up_is_refused()
     assert "\n" not in str(refused.value)
 
 
-def test_the_evaluation_is_a_share_and_solo_counts_the_person_against_the_ai() -> None:
+def test_the_evaluation_is_a_share_and_solo_counts_what_the_person_gains_on_the_ai() -> None:
     """VB-9: a position is scored by the points it banks, each seat's share in [0, 1];
-    VS-6.3: solo, one share, the person's against the AI, a tie below one half."""
+    solo, one share: what the person gained on the AI since the search began (one half at
+    its start), 1 for a win (VS-6.3)."""
     for players in (2, 1):
         for state in _positions(players, "none", seed=2, every=50):
             shares = GAME.evaluate(state)
             assert len(shares) == players and all(0 <= s <= 1 for s in shares)
-    solo = _positions(1, "none", seed=2, every=50)[0]
-    totals = [s.total for s in final_scores(solo.position)]
-    assert (GAME.evaluate(solo)[0] < 0.5) == (totals[0] <= totals[1])
+    solo = _positions(1, "none", seed=2, every=30)[1]
+    person, ai = (s.total for s in final_scores(solo.position))
+    assert person != ai
+    deal = GAME.determinizer(solo.search_view(0), 0)(Rng(1))
+    assert GAME.evaluate(deal) == [0.5]
+    assert GAME.evaluate(deal.clone()) == [0.5]
+    assert (GAME.evaluate(solo)[0] > 0.5) == (person > ai)
+    finished = solo.clone()
+    while not finished.is_over():
+        finished.apply_trusted(finished.legal_actions()[0])
+    assert (GAME.evaluate(finished) == [1.0]) == bool(finished.winners())
 
 
 def test_mcts_is_offered_and_plays_whole_games_two_players_and_solo() -> None:

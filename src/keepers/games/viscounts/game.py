@@ -34,6 +34,8 @@ from keepers.games.viscounts.views import build_view, view_parts
 
 EVALUATION_SCALE = 30
 """Victory points of lead that count as a sure win when a search scores a position."""
+SOLO_SCALE = 15
+"""Solo: victory points gained on the AI since the search began that count as a sure win."""
 
 EXPANSIONS = ("none", "keys", "gates", "keys,gates")
 """The ``expansions`` option's values: the base game, Keeper of Keys, Gates of Gold, both."""
@@ -196,6 +198,27 @@ class ViscountsState(GameState):
         return position_to_dict(self.position)
 
 
+class SoloDeal(ViscountsState):
+    """A solo position dealt for a search, with the person's lead over the AI where the
+    search began: the solo evaluation measures from there (:meth:`ViscountsGame.evaluate`)."""
+
+    __slots__ = ("lead_before",)
+    lead_before: float
+
+    @classmethod
+    def dealt(cls, position: Position, lead_before: float) -> SoloDeal:
+        """A state around a dealt ``position``, the lead where the search began."""
+        state = cls.around(position)
+        state.lead_before = lead_before
+        return state
+
+    def clone(self) -> Self:
+        """Independent copy, the lead where the search began kept."""
+        copy = super().clone()
+        copy.lead_before = self.lead_before
+        return copy
+
+
 class ViscountsGame(Game):
     """Viscounts of the West Kingdom, 1-4 players (1 = solo against the AI); the Keeper of
     Keys and Gates of Gold expansions with ``expansions=keys``, ``gates`` or ``keys,gates``."""
@@ -244,20 +267,35 @@ class ViscountsGame(Game):
         """Full positions consistent with ``seat``'s view, dealt by the prior of
         :mod:`keepers.games.viscounts.determinize` (VB-2.2.1, VS-1.4)."""
         deal = sampler(view, seat, self.data)
-        return lambda rng: ViscountsState.around(deal(rng))
+        if view["table"]["seats"] != 1:
+            return lambda rng: ViscountsState.around(deal(rng))
+        person, ai = view["scores"]          # public: every seat's view shows both
+        return lambda rng: SoloDeal.dealt(deal(rng), person - ai)
 
     def evaluate(self, state: GameState) -> list[float]:
         """The outcome once over; before, the scores of the position as the end would count
         them (VB-9: what is banked), each seat's lead over the best other seat in [0, 1]
-        (core.game.lead_shares: 30 points, 1).  Solo, the person against the AI, which
-        counts half a point more: it wins a tie (VS-6.3)."""
+        (core.game.lead_shares: 30 points, 1).
+
+        Solo, one share for the person: 1 for a win (VS-6.3: strictly more points than the
+        AI); otherwise what the person gained on the AI since the search began (a dealt
+        :class:`SoloDeal`; from an even game for another state), 0.5 for nothing, 1 for
+        15 points or more.  The AI mostly leads by far (greedy loses by some 70 points),
+        so a share of the lead itself would be flat at 0 and tell the search nothing."""
+        assert isinstance(state, ViscountsState)
+        if state.position.seats == 1:
+            return [self._solo_share(state)]
         if state.is_over():
             return super().evaluate(state)
-        assert isinstance(state, ViscountsState)
         totals: list[float] = [s.total for s in final_scores(state.position)]
-        if state.position.seats == 1:
-            return lead_shares([totals[0], totals[1] + 0.5], EVALUATION_SCALE)[:1]
         return lead_shares(totals, EVALUATION_SCALE)
+
+    def _solo_share(self, state: ViscountsState) -> float:
+        if state.is_over() and state.winners():
+            return 1.0
+        person, ai = (s.total for s in final_scores(state.position))
+        before = state.lead_before if isinstance(state, SoloDeal) else 0.0
+        return min(1.0, max(0.0, 0.5 + (person - ai - before) / (2 * SOLO_SCALE)))
 
     def describe_action(self, action: str) -> str:
         """The decision's label in the current language: what it does in the rules' terms,
