@@ -52,6 +52,8 @@ DECISION_KINDS = (
 """Every kind of decision the rules ask a person (the ``kind`` of a view's decision)."""
 NODE_KINDS = ("L", "R", "I")
 ICONS = ("merchant", "builder", "noble", "cleric", "criminal")
+SCALE = 10.0
+"""Rounds and scores are divided by it: the other numbers of a view stay within about 0..30."""
 
 Conversion = tuple[tuple[str, ...], int, int, int]
 """An icon conversion paid with resources: kinds paid, amount per use, icons, uses cap."""
@@ -424,42 +426,40 @@ class SeatLayout:
         self.cards = _indices(sorted(load_data().schemes) if ai else parts.deck)
         add = layout.add
         first = len(layout.fields)
-        self.amounts = add(f"{name}_amounts", len(SEAT_AMOUNTS), (
+        add(f"{name}_amounts", len(SEAT_AMOUNTS), (
             f"{who}: " + ", ".join(SEAT_AMOUNTS) + " (numbers as they are; the hand, the draw "
             "pile and the discard pile as sizes)"))
-        self.icons = add(f"{name}_icons", len(ICONS), f"{who}: board icons, " + ", ".join(ICONS))
-        self.node = add(f"{name}_node", 5 * len(NODE_KINDS), (
+        add(f"{name}_icons", len(ICONS), f"{who}: board icons, " + ", ".join(ICONS))
+        add(f"{name}_node", 5 * len(NODE_KINDS), (
             f"{who}: the Viscount's space, one-hot by ring position (0-4) then L, R, I"))
-        self.spaces = add(f"{name}_spaces", 3 * len(self.cards), (
+        add(f"{name}_spaces", 3 * len(self.cards), (
             f"{who}: the card in card space 1, 2 and 3, each one-hot over the {kind} "
             "(all zero: empty)"))
-        self.discard = add(f"{name}_discard", len(self.cards),
-                           f"{who}: the discard pile (public), copies of each of the {kind}")
-        self.covered = add(f"{name}_covered", len(parts.slots), (
+        add(f"{name}_discard", len(self.cards),
+            f"{who}: the discard pile (public), copies of each of the {kind}")
+        add(f"{name}_covered", len(parts.slots), (
             f"{who}: 1 for each building slot still covered, in board order"))
-        self.manuscripts = add(f"{name}_manuscripts", len(parts.held_manuscripts),
-                               f"{who}: manuscripts held, multi-hot over the manuscript ids")
-        self.bonus = add(f"{name}_bonus", len(RIBBONS),
-                         f"{who}: cleric bonus cards held, " + ", ".join(RIBBONS))
-        self.chests = self.publics = self.ai_chests = self.board = None
-        self.columns = self.builders = self.outsiders = None
+        add(f"{name}_manuscripts", len(parts.held_manuscripts),
+            f"{who}: manuscripts held, multi-hot over the manuscript ids")
+        add(f"{name}_bonus", len(RIBBONS),
+            f"{who}: cleric bonus cards held, " + ", ".join(RIBBONS))
         if parts.keys:
-            self.chests = add(f"{name}_chests", 3 * len(parts.chests), (
+            add(f"{name}_chests", 3 * len(parts.chests), (
                 f"{who}: the chest tile under card space 1, 2 and 3, one-hot over the tiles "
                 "(VK-4.1)"))
-            self.publics = add(f"{name}_public_buildings", len(parts.publics),
-                               f"{who}: public buildings owned, multi-hot (VK-5)")
+            add(f"{name}_public_buildings", len(parts.publics),
+                f"{who}: public buildings owned, multi-hot (VK-5.1)")
             if ai:
-                self.ai_chests = add(f"{name}_ai_chests", 3 * (len(parts.ai_chests) + 1), (
+                add(f"{name}_ai_chests", 3 * (len(parts.ai_chests) + 1), (
                     f"{who}: each of the 3 AI chests, one-hot over the AI tiles when face up, "
                     "the last number when face down (VK-7.1)"))
         if parts.gates:
-            self.board = add(f"{name}_manuscript_board", len(parts.boards),
-                             f"{who}: the manuscript board, one-hot (VG-2.1)")
-            self.columns = add(f"{name}_columns", 4, f"{who}: the 4 columns unlocked (VG-2.2)")
-            self.builders = add(f"{name}_builder_cards", len(parts.builders),
-                                f"{who}: builder cards held, multi-hot (VG-6)")
-            self.outsiders = add(f"{name}_outsiders", len(parts.outsiders), (
+            add(f"{name}_manuscript_board", len(parts.boards),
+                f"{who}: the manuscript board, one-hot (VG-2.1)")
+            add(f"{name}_columns", 4, f"{who}: the 4 columns unlocked (VG-2.2)")
+            add(f"{name}_builder_cards", len(parts.builders),
+                f"{who}: builder cards held, multi-hot (VG-6.1)")
+            add(f"{name}_outsiders", len(parts.outsiders), (
                 f"{who}: outsiders owned, counts, once public at the end (VG-8.5)"))
         self.at = {field.name.removeprefix(f"{name}_"): field.start
                    for field in layout.fields[first:]}
@@ -468,8 +468,8 @@ class SeatLayout:
 
 SEAT_AMOUNTS = ("silver", "ink", "gold", "stone", "corruption", "virtue", "debts unpaid",
                 "debts paid", "deeds acquired", "deeds approved", "cards in hand",
-                "cards in the draw pile", "workers in supply", "hand limit", "score",
-                "cards in the discard pile")
+                "cards in the draw pile", "workers in supply", "hand limit",
+                "score divided by 10", "cards in the discard pile")
 """The numbers of one seat's ``_amounts`` field, in order."""
 
 
@@ -484,82 +484,79 @@ class ViscountsObservationCodec(ObservationCodec):
         owners = self.owners
         layout = Layout()
         add = layout.add
-        self.turn = add("turn", 2, "the round (0 in setup) and the last round once known, "
-                                   "else 0 (VB-9.5)")
-        self.phase = add("phase", len(PHASES), "the phase, one-hot: " + ", ".join(PHASES))
-        self.current = add("current", owners, "whose turn it is, one-hot by relative seat")
-        self.start = add("start", owners, "the start player, one-hot by relative seat")
-        self.decider = add("decider", owners, "who decides now, one-hot by relative seat "
-                                              "(all zero once the game is over)")
-        self.kind = add("decision_kind", len(DECISION_KINDS),
-                        "the kind of the pending decision, one-hot: " + ", ".join(DECISION_KINDS))
-        self.leader = add("castle_leader", owners, "who leads the castle, one-hot by relative "
-                                                   "seat (VB-4.4)")
-        self.cleric = add("cleric_bonus", len(RIBBONS) * owners, (
+        add("turn", 2, "the round (0 in setup) and the last round once known (else 0), "
+            "both divided by 10 (VB-8.2)")
+        add("phase", len(PHASES), "the phase, one-hot: " + ", ".join(PHASES))
+        add("current", owners, "whose turn it is, one-hot by relative seat")
+        add("start", owners, "the start player, one-hot by relative seat")
+        add("decider", owners, "who decides now, one-hot by relative seat "
+            "(all zero once the game is over)")
+        add("decision_kind", len(DECISION_KINDS),
+            "the kind of the pending decision, one-hot: " + ", ".join(DECISION_KINDS))
+        add("castle_leader", owners, "who leads the castle, one-hot by relative "
+            "seat (VB-4.2.3)")
+        add("cleric_bonus", len(RIBBONS) * owners, (
             "for each ribbon (" + ", ".join(RIBBONS) + ") who took its cleric bonus card, "
             "one-hot by relative seat (VB-6.3.7)"))
-        self.tracks = add("poverty_prosperity", 4, (
+        add("poverty_prosperity", 4, (
             "debts above poverty, deeds above prosperity, poverty revealed, prosperity "
-            "revealed (VB-9.5)"))
-        self.segment = add("ring_segment", 5 * 5, "the board segment (1-5) at each ring "
-                                                  "position, one-hot")
-        self.section = add("ring_section", 5 * 5, "the castle section (A-E) facing each ring "
-                                                  "position, one-hot")
+            "revealed (VB-8.1)"))
+        add("ring_segment", 5 * 5, "the board segment (1-5) at each ring "
+            "position, one-hot")
+        add("ring_section", 5 * 5, "the castle section (A-E) facing each ring "
+            "position, one-hot")
         self.exchanges = _indices(parts.exchanges)
-        self.trade = add("ring_trade", 5 * 2 * len(parts.exchanges), (
+        add("ring_trade", 5 * 2 * len(parts.exchanges), (
             "the trade exchange of each ring position's L and R space, one-hot: "
             + ", ".join(parts.exchanges)))
         tops = parts.townsfolk + parts.printed
         self.tops = _indices(tops)
-        self.townsfolk = add("ring_townsfolk", 5 * len(tops), (
+        add("ring_townsfolk", 5 * len(tops), (
             "the townsfolk on top of each ring position's pile (or the printed one when "
             "empty), one-hot over the townsfolk ids"))
         self.ms_ids = _indices(parts.manuscripts)
-        self.ms_top = add("ring_manuscript", 5 * len(parts.manuscripts), (
+        add("ring_manuscript", 5 * len(parts.manuscripts), (
             "the manuscript on top of each ring position's pile, one-hot (all zero: empty)"))
-        self.piles = add("ring_piles", 10, "townsfolk then manuscripts left in each ring "
-                                           "position's pile (counts)")
+        add("ring_piles", 10, "townsfolk then manuscripts left in each ring "
+            "position's pile (counts)")
         self.spot_ids = _indices(parts.spots)
         self.kinds = _indices(BUILDING_TYPES + parts.publics)
-        self.spot_owner = add("spot_owner", len(parts.spots) * owners, (
+        add("spot_owner", len(parts.spots) * owners, (
             "the owner of the building on each building spot (" + " ".join(parts.spots)
             + "), one-hot by relative seat"))
-        self.spot_kind = add("spot_building", len(parts.spots) * len(self.kinds), (
+        add("spot_building", len(parts.spots) * len(self.kinds), (
             "the building on each spot, one-hot: " + ", ".join(self.kinds)))
         self.sections = _indices(parts.sections)
-        self.castle = add("castle", 5 * 3 * owners, (
+        add("castle", 5 * 3 * owners, (
             "workers in the castle by section (A-E), tier (1-3) and relative seat (counts)"))
-        self.hero_row = self.chest_row = self.keys_piles = self.public_owner = None
-        self.gates_piles = self.outsider_row = self.leader_card = self.builder_open = None
-        self.ribbons = None
         if parts.keys:
             self.heroes = _indices(parts.heroes)
             self.chest_ids = _indices(parts.chests)
-            self.hero_row = add("hero_row", len(parts.heroes), "the face-up heroes, "
-                                                               "multi-hot (VK-3.1)")
-            self.chest_row = add("chest_row", len(parts.chests), "the face-up chest tiles, "
-                                                                 "multi-hot (VK-4.1)")
-            self.keys_piles = add("keys_piles", 2, "heroes in the hero deck, tiles in the "
-                                                   "chest pile (counts)")
+            add("hero_row", len(parts.heroes), "the face-up heroes, "
+                "multi-hot (VK-3.1)")
+            add("chest_row", len(parts.chests), "the face-up chest tiles, "
+                "multi-hot (VK-4.1)")
+            add("keys_piles", 2, "heroes in the hero deck, tiles in the "
+                "chest pile (counts)")
             self.public_ids = _indices(parts.publics)
-            self.public_owner = add("public_owner", len(parts.publics) * owners, (
+            add("public_owner", len(parts.publics) * owners, (
                 "the owner of each public building (" + ", ".join(parts.publics)
                 + "), one-hot by relative seat"))
         if parts.gates:
             self.outsider_ids = _indices(parts.outsiders)
-            self.gates_piles = add("gates_piles", 2, "king's orders left, outsiders in the "
-                                                     "outsider deck (counts)")
-            self.outsider_row = add("outsider_row", len(parts.outsiders),
-                                    "the face-up outsiders, multi-hot (VG-4.2)")
+            add("gates_piles", 2, "king's orders left, outsiders in the "
+                "outsider deck (counts)")
+            add("outsider_row", len(parts.outsiders),
+                "the face-up outsiders, multi-hot (VG-4.2)")
             self.leader_ids = _indices(parts.leaders)
-            self.leader_card = add("castle_leader_card", len(parts.leaders),
-                                   "the Gates castle leader card in play, one-hot (VG-7)")
+            add("castle_leader_card", len(parts.leaders),
+                "the Gates castle leader card in play, one-hot (VG-3.2)")
             self.builder_ids = _indices(parts.builders)
-            self.builder_open = add("builder_cards_open", len(parts.builders),
-                                    "the builder cards in play not yet taken (VG-6.1)")
+            add("builder_cards_open", len(parts.builders),
+                "the builder cards in play not yet taken (VG-3.3, VG-6.1)")
             self.ribbon_ids = _indices(RIBBONS)
             self.any_ribbon = _indices(parts.any_ribbon)
-            self.ribbons = add("ribbon_choices", len(parts.any_ribbon) * len(RIBBONS), (
+            add("ribbon_choices", len(parts.any_ribbon) * len(RIBBONS), (
                 "the colour chosen for each any-ribbon manuscript (" + ", ".join(parts.any_ribbon)
                 + "), one-hot (VG-2.4)"))
         self.held_ms = _indices(parts.held_manuscripts)
@@ -567,8 +564,8 @@ class ViscountsObservationCodec(ObservationCodec):
         self.ai_chest_ids = _indices(parts.ai_chests)
         self.seats = [SeatLayout(layout, ahead, parts, players == 1 and ahead == 1)
                       for ahead in range(owners)]
-        self.hand = add("own_hand", len(parts.deck),
-                        "the observing seat's hand, copies of each deck card id")
+        add("own_hand", len(parts.deck),
+            "the observing seat's hand, copies of each deck card id")
         self.deck_ids = _indices(parts.deck)
         self.phases = _indices(PHASES)
         self.kinds_of_decision = _indices(DECISION_KINDS)
@@ -589,8 +586,8 @@ class ViscountsObservationCodec(ObservationCodec):
             raise ValueError(f"a view of seat {view.get('viewer')} does not encode as seat {seat}")
         out = [0.0] * self.size
         at = self.at
-        out[at["turn"]] = float(view["round"])
-        out[at["turn"] + 1] = float(view["last_round"])
+        out[at["turn"]] = view["round"] / SCALE
+        out[at["turn"] + 1] = view["last_round"] / SCALE
         out[at["phase"] + self.phases[view["phase"]]] = 1.0
         out[at["current"] + (view["current"] - seat) % owners] = 1.0
         out[at["start"] + (view["start"] - seat) % owners] = 1.0
@@ -607,15 +604,14 @@ class ViscountsObservationCodec(ObservationCodec):
             view["debts_above_poverty"], view["deeds_above_prosperity"],
             view["poverty_revealed"], view["prosperity_revealed"]))
         self._ring(view["ring"], seat, out)
-        castle, sections = at["castle"], self.sections
-        for section, tiers in view["castle"].items():
-            start = castle + sections[section] * 3 * owners
-            for counts in tiers:                 # rotated: the observing seat first
-                out[start:start + owners] = map(float, counts[seat:] + counts[:seat])
-                start += owners
-        if self.hero_row is not None:
+        castle = view["castle"]
+        start = at["castle"]
+        out[start:start + 15 * owners] = [   # each count list rotated: the observing seat first
+            float(n) for section in self.parts.sections for counts in castle[section]
+            for n in counts[seat:] + counts[:seat]]
+        if self.parts.keys:
             self._keys(view["keys"], seat, out)
-        if self.gates_piles is not None:
+        if self.parts.gates:
             self._gates(view["gates"], out)
         scores = view["scores"]
         seats = self.seats
@@ -702,7 +698,7 @@ class ViscountsObservationCodec(ObservationCodec):
             player["corruption"], player["virtue"], player["debts_unpaid"],
             player["debts_paid"], player["deeds_acquired"], player["deeds_approved"],
             hand if hand.__class__ is int else len(hand), player["draw"], player["supply"],
-            player["hand_limit"], score, len(player["discard"])))
+            player["hand_limit"], score / SCALE, len(player["discard"])))
         start = at["icons"]
         out[start:start + 5] = map(float, ICON_VALUES(player["icons"]))
         node = player["node"]
