@@ -150,12 +150,15 @@ def _in_play(component_set: str, sets: tuple[str, ...]) -> bool:
 
 AI_FIELDS = frozenset({"schemes", "ai_boards", "ai_common", "cards", "memo"})
 """GameData fields whose effects never ask a person (the solo AI's) or repeat others."""
+EXPANSION_FIELDS = {"public_buildings": "Keys", "builder_cards": "Gates",
+                    "manuscript_boards": "Gates", "manuscript_columns": "Gates"}
+"""GameData fields of one expansion whose components carry no set of their own."""
 
 
 def player_terms(data: GameData, sets: tuple[str, ...]) -> Iterator[Term]:
     """Every effect term a person can resolve with these sets in play."""
     for field in dataclasses.fields(data):
-        if field.name not in AI_FIELDS:
+        if field.name not in AI_FIELDS and EXPANSION_FIELDS.get(field.name, "Base") in sets:
             yield from _terms(getattr(data, field.name), sets)
 
 
@@ -264,7 +267,8 @@ def catalogue(data: GameData, seats: int, expansions: str) -> list[str]:
     tops = parts.townsfolk + parts.printed
     out: list[str] = []
     out += [f"pick {card} {hero}" for card in parts.player_cards for hero in parts.heroes]
-    out += [f"set_aside {c}" for c in parts.starters + parts.orders]
+    if parts.keys:                                       # card 7.5's setup (VK-2.8)
+        out += [f"set_aside {c}" for c in parts.starters + parts.orders]
     out += [f"play {c}" for c in deck]
     out += [f"move {n}" for n in parts.printed_spaces]
     out += [f"action {a}" for a in ("trade", "build", "workers", "transcribe", "pass")]
