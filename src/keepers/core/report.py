@@ -221,27 +221,27 @@ def _errors(rows: Sequence[Mapping[str, Any]]) -> list[list[float]]:
             [max(0.0, 100 * (r["ci_high"] - r["win_share"])) for r in rows]]
 
 
-def plot_grouped(cells: Sequence[Cell], groups: Sequence[str],
-                 rows_of: Callable[[Cell], Sequence[Mapping[str, Any] | None]],
-                 fair: float | None, xlabel: str) -> bytes:
-    """Win shares (%) with 95 % intervals: a group of bars per seat or bot, one per cell."""
+def plot_grouped(labels: Sequence[str], groups: Sequence[str],
+                 rows: Sequence[Sequence[Mapping[str, Any] | None]], fair: float | None,
+                 xlabel: str) -> bytes:
+    """Win shares (%) with 95 % intervals: a group of bars per seat or bot, a bar per cell
+    (``rows[k][g]``: cell ``k``'s figures for group ``g``, None when it has none)."""
     plt = _pyplot()
-    figure, axes = plt.subplots(figsize=(max(6.0, 0.5 * len(groups) * len(cells) + 2), 3.6))
-    width = 0.8 / len(cells)
-    for k, cell in enumerate(cells):
-        rows = rows_of(cell)
-        places = [g + (k - (len(cells) - 1) / 2) * width
-                  for g, row in enumerate(rows) if row is not None]
-        present = [row for row in rows if row is not None]
+    figure, axes = plt.subplots(figsize=(max(6.0, 0.5 * len(groups) * len(labels) + 2), 3.6))
+    width = 0.8 / len(labels)
+    for k, (label, cell_rows) in enumerate(zip(labels, rows, strict=True)):
+        places = [g + (k - (len(labels) - 1) / 2) * width
+                  for g, row in enumerate(cell_rows) if row is not None]
+        present = [row for row in cell_rows if row is not None]
         axes.bar(places, [100 * r["win_share"] for r in present], width,
-                 yerr=_errors(present), capsize=3, label=cell.label)
+                 yerr=_errors(present), capsize=3, label=label)
     if fair is not None:
         axes.axhline(100 * fair, color="grey", linestyle="--", linewidth=1,
                      label=t("report.fair_share"))
     axes.set_xticks(range(len(groups)), groups)
     axes.set_xlabel(xlabel)
     axes.set_ylabel(t("report.win_share_pct"))
-    if len(cells) > 1 or fair is not None:
+    if len(labels) > 1 or fair is not None:
         axes.legend(fontsize="small")
     return _png(figure)
 
@@ -369,20 +369,19 @@ def _overview(cells: Sequence[Cell], summaries: Sequence[Mapping[str, Any]]) -> 
                      f"{summary['rounds']['mean']:.2f} ± {summary['rounds']['sd']:.2f}",
                      *seats, _share(first) if first else "–"])
     blocks: list[Block] = [Heading(2, t("report.overview")), Table(headings, rows)]
-    same = len({cell.players for cell in cells}) == 1
+    labels = [cell.label for cell in cells]
+    fair = 1 / players if len({cell.players for cell in cells}) == 1 else None
     blocks.append(Image("seats", t("report.per_seat"), plot_grouped(
-        cells, [str(s + 1) for s in range(players)],
-        lambda c: _seat_rows(summaries[cells.index(c)], players),
-        1 / players if same else None, t("report.seat"))))
-    if any("first_player" in s for s in summaries):
+        labels, [str(s + 1) for s in range(players)],
+        [_seat_rows(summary, players) for summary in summaries], fair, t("report.seat"))))
+    if any("first_player" in summary for summary in summaries):
         blocks.append(Image("first-player", t("report.first_player"), plot_grouped(
-            cells, [t("report.first_player")],
-            lambda c: [summaries[cells.index(c)].get("first_player")],
-            1 / players if same else None, "")))
-    bots = sorted({bot for s in summaries for bot in s["per_bot"]})
+            labels, [t("report.first_player")],
+            [[summary.get("first_player")] for summary in summaries], fair, "")))
+    bots = sorted({bot for summary in summaries for bot in summary["per_bot"]})
     if len(bots) > 1:
         blocks.append(Image("bots", t("report.per_bot"), plot_grouped(
-            cells, bots, lambda c: [summaries[cells.index(c)]["per_bot"].get(b) for b in bots],
+            labels, bots, [[summary["per_bot"].get(b) for b in bots] for summary in summaries],
             None, t("report.bot"))))
     blocks.append(Paragraph(t("report.seat_note")))
     return blocks
