@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from keepers.core.bots import RandomBot
+from keepers.core.encoding import ActionCodec, ObservationCodec
 from keepers.core.errors import KeepersError, RuleError
 from keepers.core.game import (
     BotFactory,
@@ -29,7 +30,7 @@ from keepers.core.game import (
 from keepers.core.i18n import t
 from keepers.core.mcts import MctsFactory
 from keepers.core.rng import Rng
-from keepers.games.keythedral import flow, invariants, rules
+from keepers.games.keythedral import encoding, flow, invariants, rules
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES, KeythedralData, packaged
 from keepers.games.keythedral.determinize import sampler, search_view
 from keepers.games.keythedral.facts import facts
@@ -272,6 +273,22 @@ class KeythedralGame(Game):
         :mod:`keepers.games.keythedral.determinize` (KT-13)."""
         deal = sampler(view, seat, packaged())
         return lambda rng: KeythedralState(deal(rng))
+
+    def action_codec(self, players: int, options: Mapping[str, Any]) -> ActionCodec:
+        """Every decision the rules can offer at ``players`` seats, numbered (one catalogue
+        whatever the options; :mod:`.encoding`, ``docs/rl/keythedral.md``)."""
+        self._checked(options)
+        return encoding.action_codec(players, options)
+
+    def observation_codec(self, players: int, options: Mapping[str, Any]) -> ObservationCodec:
+        """A seat's view as a fixed-length list of numbers (:mod:`.encoding`, KT-13.5)."""
+        return encoding.observation_codec(players, self._checked(options))
+
+    def _checked(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            return self.check_options(options)
+        except ValueError as exc:
+            raise KeepersError(str(exc)) from None
 
     def evaluate(self, state: GameState) -> list[float]:
         """The outcome once over; before, KT-14.3's scores of the position, each seat's
