@@ -32,17 +32,24 @@ def twins(state: GameState, seat: int, game: Any) -> list[GameState]:
             return []
         hand[:], deck[-len(hand):] = deck[-len(hand):], list(hand)
         return [other]
+    if game.name == "keythedral":
+        # Its deals carry no event log, which the view and the OpenSpiel text show
+        # (KT-13.5): the twins are the position with the field stack reshuffled and the
+        # generator changed (KT-13.1), and with a law card swapped (KT-13.2).
+        from dealing import keythedral_hidden_swapped
+
+        shuffled: Any = state.clone()
+        Rng(99).shuffle(shuffled.position.field_stack)
+        shuffled.position.rng = Rng(12345)
+        out = [shuffled]
+        if any(state.position.hands[p] for p in range(state.num_players) if p != seat):
+            out.append(keythedral_hidden_swapped(state, seat))  # type: ignore[arg-type]
+        return out
     try:
         deal = game.determinizer(state.search_view(seat), seat)
     except KeepersError:
         return []
-    out = [deal(Rng(k)) for k in (1, 2)]
-    if game.name == "keythedral":
-        from dealing import keythedral_hidden_swapped
-
-        if any(state.position.hands[p] for p in range(state.num_players) if p != seat):
-            out.append(keythedral_hidden_swapped(state, seat))  # type: ignore[arg-type]
-    return out
+    return [deal(Rng(k)) for k in (1, 2)]
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
