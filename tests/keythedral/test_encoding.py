@@ -130,6 +130,9 @@ def test_refusals_are_one_clear_line() -> None:
     refusals = []
     for call in (lambda: codec.encode(state, "fly 3,3"),
                  lambda: codec.encode(state, "field 999,999"),
+                 lambda: codec.encode(state, "field -0,-2"),  # never written so
+                 lambda: codec.encode(state, "field ~0"),  # a catalogue form, no text
+                 lambda: codec.encode(state, "first 1 2"),
                  lambda: codec.decode(state, -1),
                  lambda: codec.decode(state, codec.size),
                  lambda: codec.decode(state, codec.catalogue.index("place 1 @18"))):
@@ -137,7 +140,7 @@ def test_refusals_are_one_clear_line() -> None:
             call()
         refusals.append(str(caught.value))
     assert all(text and "\n" not in text for text in refusals)
-    assert "0..1075" in refusals[2]
+    assert "0..1075" in refusals[5]
     with pytest.raises(KeepersError, match="KT-3.1"):
         GAME.action_codec(6, {})
     with pytest.raises(KeepersError, match="KT-15.3"):

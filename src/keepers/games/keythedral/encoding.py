@@ -27,6 +27,7 @@ seats relative to the observing seat (itself first).  ``docs/rl/keythedral.md`` 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
@@ -187,6 +188,10 @@ class KeythedralActionCodec(ActionCodec):
     def __init__(self, data: KeythedralData, players: int) -> None:
         super().__init__(catalogue(data, players))
         self.players = players
+        # The entries that are decision texts themselves (the others name the board or
+        # a seat relative to the moment, and are never texts).
+        self._texts = {entry: i for entry, i in self._index.items()
+                       if _rewrite_key(entry.split()) not in _TO_TEXT}
         self.keythedral = data.keythedral_slot
 
     # -- reading the state (public items only) ----------------------------
@@ -202,23 +207,25 @@ class KeythedralActionCodec(ActionCodec):
 
     # -- text -> entry ----------------------------------------------------
     def entry(self, state: GameState, action: str) -> str:
-        """The catalogue form of ``action``: itself, or its board/seat-relative form."""
-        if action in self._index:
+        """The catalogue form of ``action``: itself, or its board/seat-relative form;
+        ValueError when it is no decision of the game (a relative form is none)."""
+        if action in self._texts:
             return action
         return self._relative(self._context(state), action)
 
     def _relative(self, ctx: _Context, action: str) -> str:
         words = action.split()
-        verb = words[0] if words else ""
+        rewrite = _TO_ENTRY.get(_rewrite_key(words))
         try:
-            rewrite = _TO_ENTRY.get(verb if verb != "play" else " ".join(words[:2]))
-            return rewrite(ctx, words) if rewrite else action
+            if rewrite is None:
+                raise ValueError(action)
+            return rewrite(ctx, words)
         except (KeyError, ValueError, IndexError):
-            return action  # not a decision of this game: encode() refuses it
+            raise ValueError(f"no action number for {action[:60]!r}") from None
 
     def legal_indices(self, state: GameState) -> list[int]:
         """The numbers of the legal decisions; the board is numbered once per call."""
-        index = self._index
+        index = self._texts
         ctx: _Context | None = None
         out = []
         for action in state.legal_actions():
@@ -226,10 +233,7 @@ class KeythedralActionCodec(ActionCodec):
             if number is None:
                 if ctx is None:
                     ctx = self._context(state)
-                entry = self._relative(ctx, action)
-                number = index.get(entry)
-                if number is None:
-                    raise ValueError(f"no action number for {action[:60]!r}")
+                number = self._index[self._relative(ctx, action)]
             out.append(number)
         out.sort()
         return out
@@ -239,46 +243,76 @@ class KeythedralActionCodec(ActionCodec):
         """The decision text of ``entry``; ValueError when it names a board position or
         a house the board does not have now."""
         words = entry.split()
-        rewrite = _TO_TEXT.get(words[0] if words[0] != "play" else " ".join(words[:2]))
+        rewrite = _TO_TEXT.get(_rewrite_key(words))
         if rewrite is None:
             return entry
         return rewrite(self._context(state), words)
 
 
-# Rewrites text -> entry, by verb (or "play <card>").
+def _rewrite_key(words: list[str]) -> str:
+    """The key of a text's or an entry's rewrite: its verb, or ``play <card>``."""
+    return " ".join(words[:2]) if words[:1] == ["play"] else (words[0] if words else "")
+
+
+_NUMBER = r"(?:0|-?[1-9][0-9]*)"
+_POSITION = re.compile(f"{_NUMBER},{_NUMBER}")
+_SEAT = re.compile(r"0|[1-9][0-9]*")
+"""Numbers as the rules write them: no sign but a minus, no leading zero."""
+
+
+def _pos(word: str) -> Pos:
+    """A board position ``x,y`` written exactly as the rules write it."""
+    if not _POSITION.fullmatch(word):
+        raise ValueError(word)
+    return parse_pos(word)
+
+
+def _words(words: list[str], count: int) -> list[str]:
+    if len(words) != count:
+        raise ValueError(" ".join(words))
+    return words
+
+
+# Rewrites text -> entry, by verb (or "play <card>"); ValueError, KeyError or IndexError
+# when the text is no decision.
 def _cell_entry(ctx: _Context, words: list[str]) -> str:
-    return f"field ~{ctx.board.frontier_index[parse_pos(words[1])]}"
+    _, cell = _words(words, 2)
+    return f"field ~{ctx.board.frontier_index[_pos(cell)]}"
 
 
 def _cottage_entry(ctx: _Context, words: list[str]) -> str:
-    return f"cottage {words[1]} ~{ctx.board.slot_index[parse_pos(words[2])]}"
+    _, number, slot = _words(words, 3)
+    return f"cottage {number} ~{ctx.board.slot_index[_pos(slot)]}"
 
 
 def _relay_entry(ctx: _Context, words: list[str]) -> str:
-    return f"relay ~{ctx.board.slot_index[parse_pos(words[1])]}"
+    _, slot = _words(words, 2)
+    return f"relay ~{ctx.board.slot_index[_pos(slot)]}"
 
 
 def _place_entry(ctx: _Context, words: list[str]) -> str:
-    return f"place {words[1]} @{ctx.board.field_index[parse_pos(words[2])]}"
+    _, number, cell = _words(words, 3)
+    return f"place {number} @{ctx.board.field_index[_pos(cell)]}"
 
 
 def _edge_entry(ctx: _Context, words: list[str]) -> str:
-    slot, cell = parse_pos(words[-2]), parse_pos(words[-1])
+    *head, slot_word, cell_word = _words(words, 4 if words[0] == "play" else 3)
+    slot, cell = _pos(slot_word), _pos(cell_word)
     if slot not in touching(cell):
         raise ValueError("not an edge")
-    head = " ".join(words[:-2])
-    return f"{head} @{ctx.board.field_index[cell]} {corner(slot, cell)}"
+    return " ".join(head) + f" @{ctx.board.field_index[cell]} {corner(slot, cell)}"
 
 
 def _seat_entry(ctx: _Context, words: list[str]) -> str:
-    seat = int(words[-1])
-    if not 0 <= seat < ctx.players:
+    *head, seat_word = _words(words, 3 if words[0] == "play" else 2)
+    if not _SEAT.fullmatch(seat_word) or int(seat_word) >= ctx.players:
         raise ValueError("no such seat")
-    return " ".join(words[:-1]) + f" +{(seat - ctx.seat) % ctx.players}"
+    return " ".join(head) + f" +{(int(seat_word) - ctx.seat) % ctx.players}"
 
 
 def _house_entry(ctx: _Context, words: list[str]) -> str:
-    owner, number, _ = ctx.position.tiles[parse_pos(words[2])]
+    _, _, slot = _words(words, 3)
+    owner, number, _ = ctx.position.tiles[_pos(slot)]
     return f"play C17 +{(owner - ctx.seat) % ctx.players} {number}"
 
 
