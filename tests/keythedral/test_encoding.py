@@ -264,3 +264,30 @@ def test_observation_reads_the_view_in_relative_seats() -> None:
         assert sum(numbers[start["own_hand"]:start["own_hand"] + 20]) == len(view["you"]["hand"])
     with pytest.raises(ValueError, match="not seat 1"):
         observation_codec(3, {}).encode(state.view(0), 1)
+
+
+def test_observation_shows_the_highest_bid_to_the_bidders() -> None:
+    """KT-9.4: while bids are asked, the observation holds the highest bid so far and
+    its bidder (relative to the observing seat), read from the view's recent events."""
+    state = GAME.new_state(3, 2, {})
+    assert isinstance(state, KeythedralState)
+    codec = observation_codec(3, {})
+    start = {f.name: f.start for f in codec.fields}
+    rng, seen = Rng(2), 0
+    while not state.is_over() and seen < 5:
+        pending = state.position.pending
+        assert pending is not None
+        if pending.kind == "bid":
+            _, _, high, high_by = pending.info
+            seat = pending.player
+            numbers = codec.encode(state.view(seat), seat)
+            bidder = numbers[start["bid_high_by"]:start["bid_high_by"] + 3]
+            if high_by >= 0:
+                assert numbers[start["bid_high"]] == pytest.approx(high * 0.1)
+                assert bidder == [1.0 if r == (high_by - seat) % 3 else 0.0 for r in range(3)]
+                seen += 1
+            else:
+                assert numbers[start["bid_high"]] == 0.0 and bidder == [0.0] * 3
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert seen == 5

@@ -58,6 +58,7 @@ COORDINATE_SCALE = 0.1
 """Board coordinates (doubled, KT-2) are scaled to stay within a few units of 0."""
 ROUND_SCALE = 0.1
 SCORE_SCALE = 0.01
+BID_SCALE = 0.1
 
 _OFFSETS = ((-2, -2), (0, -2), (2, -2), (-2, 0), (2, 0), (-2, 2), (0, 2), (2, 2))
 
@@ -480,6 +481,9 @@ class KeythedralObservationCodec(ObservationCodec):
             add("board_frontier", size.frontier * 3, "per frontier cell (next to a field, "
                 "where setup may lay one) in (x, y) order, C places: present, "
                 f"x and y times {COORDINATE_SCALE}"),
+            add("bid_high", 1, f"while bids are asked (KT-9.4): the highest bid so far "
+                f"times {BID_SCALE}, read from the view's recent events"),
+            add("bid_high_by", n, "who made it, one-hot"),
             add("scores", n, f"the final scores times {SCORE_SCALE}, once over"),
             add("winners", n, "1 for each winner, once over"),
         )}
@@ -575,6 +579,8 @@ class KeythedralObservationCodec(ObservationCodec):
         if decision is not None:
             out[self._kind_at[decision["kind"]]] = 1.0
             out[at["decider"] + rel[decision["player"]]] = 1.0
+            if decision["kind"] == "bid":
+                self._bidding(out, view["events"], rel)
         if view["over"]:
             out[at["over"]] = 1.0
             for q, score in enumerate(view["scores"]):
@@ -594,6 +600,18 @@ class KeythedralObservationCodec(ObservationCodec):
             self._effects(out, view["effects"], rel)
         self._board_numbers(out, view, rel)
         return out
+
+    def _bidding(self, out: list[float], events: list[list[Any]], rel: list[int]) -> None:
+        """KT-9.3, KT-9.4: the highest bid since the marker was passed, and its bidder."""
+        high, bidder = 0, -1
+        for event in reversed(events):
+            if event[0] == "marker_passed":
+                break
+            if event[0] == "bid" and event[2] > high:
+                high, bidder = event[2], event[1]
+        if bidder >= 0:
+            out[self.at["bid_high"]] = high * BID_SCALE
+            out[self.at["bid_high_by"] + rel[bidder]] = 1.0
 
     def _cubes(self, out: list[float], view: JsonDict, rel: list[int]) -> None:
         """Cubes, law cards, counts per seat, the setup stack and the purchase."""
