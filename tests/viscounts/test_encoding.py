@@ -22,7 +22,7 @@ import pytest
 from keepers.core.encoding import ActionCodec, ObservationCodec
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import load_data
-from keepers.games.viscounts.encoding import DECISION_KINDS, catalogue
+from keepers.games.viscounts.encoding import DECISION_KINDS, catalogue, player_terms
 from keepers.games.viscounts.game import ViscountsGame, ViscountsState
 
 GAME = ViscountsGame()
@@ -119,6 +119,21 @@ def test_the_catalogue_is_fixed_per_player_count_and_names_each_expansion_s_comp
     assert "welcome O-G-hunter" in entries["gates"]
     assert "hire KO" in entries["gates"] and "hire KO" not in entries["keys"]
     assert not any(e.startswith(("welcome", "board ")) for e in entries["keys"])
+
+
+def test_payments_come_from_the_cards_in_the_spaces_up_to_the_largest_need() -> None:
+    """VB-6.3.2: only deck cards convert icons (so at most three conversions at once, the
+    cards in the spaces); a trade needs at most 30 uses at the dearest exchange."""
+    data = load_data()
+    sets = ("Base", "Keys", "Gates")
+    on_cards = {str(t) for card in data.cards.values() for t in card.ongoing.walk()
+                if t.name == "icon_conversion"}
+    anywhere = {str(t) for t in player_terms(data, sets) if t.name == "icon_conversion"}
+    assert anywhere == on_cards and on_cards
+    entries = set(codecs(2, "none")[0].catalogue)
+    assert "pay silver=120" in entries and "pay silver=121" not in entries
+    assert "pay silver=4,stone=1" in entries          # the Mason, then stone (VB-6.3.2)
+    assert "pay ink=1,gold=1,stone=1" in entries      # the Priest, then Emma
 
 
 def test_rearrange_and_bump_are_numbered_relative_to_the_deciding_seat() -> None:

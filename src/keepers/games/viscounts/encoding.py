@@ -413,7 +413,6 @@ def action_codec(players: int, options: Mapping[str, Any]) -> ActionCodec:
     return _action_codec(players, str(options.get("expansions", "none")))
 
 
-
 # ---------------------------------------------------------------------- observations
 def _indices(ids: Sequence[str]) -> dict[str, int]:
     return {item: i for i, item in enumerate(ids)}
