@@ -72,7 +72,7 @@ def test_the_bots_see_only_their_own_view(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(type(env.spaces.new_state(0)), "view", watched)
     env.reset(seed=2)
-    env.step(np.flatnonzero(env._info()["action_mask"])[0])
+    env.step(np.flatnonzero(env._observed()[1]["action_mask"])[0])
     assert set(seen) == {0, 1, 2} and None not in seen  # the learner 0, greedy bots 1 and 2
     assert env.game_state.to_move() == 0
 
@@ -83,7 +83,7 @@ def test_same_seed_same_game_and_opponents() -> None:
         env.reset(seed=9)
         for _ in range(3):
             if not env.game_state.is_over():
-                env.step(np.flatnonzero(env._info()["action_mask"])[-1])
+                env.step(np.flatnonzero(env._observed()[1]["action_mask"])[-1])
     assert one.game_state.to_dict() == two.game_state.to_dict()
 
 
@@ -105,3 +105,10 @@ def test_bad_arguments_are_refused_in_one_line(argument: str, value: object) -> 
     with pytest.raises((ValueError, KeepersError)) as refusal:
         KeepersEnv("toyrace_rl", players=2, **{argument: value})
     assert "\n" not in str(refusal.value)
+
+
+def test_view_true_puts_the_learners_view_in_info() -> None:
+    env = make("toyrace_rl", 2, seat=1, view=True)
+    _, info = env.reset(seed=6)
+    assert info["view"] == env.game_state.view(1)
+    check_env(make("toyrace_rl", 2, view=True, illegal="lose"), skip_render_check=True)

@@ -80,7 +80,7 @@ def test_what_a_seat_cannot_see_never_changes_its_observation(game: str, players
                 assert np.array_equal(seen["observation"], other["observation"])
                 assert np.array_equal(seen["action_mask"], other["action_mask"])
                 learner._state, learner.seat = twin, seat
-                assert np.array_equal(learner._observation(), seen["observation"])
+                assert np.array_equal(learner._observed()[0], seen["observation"])
                 twin_state = KeepersSpielState(spiel, _Cloned(state=twin))
                 observer.set_from(twin_state, seat)
                 assert np.array_equal(observer.tensor, tensor)

@@ -213,3 +213,12 @@ def test_parallel_env_takes_the_action_of_the_agent_to_move() -> None:
         actions = {agent: int(legal[rng.below(len(legal))]) for agent in table.agents}
         observations, rewards, terminations, truncations, infos = table.step(actions)
     assert sum(rewards.values()) == pytest.approx(1.0)
+
+
+def test_view_true_puts_the_agents_own_view_in_its_info() -> None:
+    table = make("toyrace_rl", 3, view=True)
+    table.reset(seed=6)
+    observation, _, _, _, info = table.last()
+    seat = table.possible_agents.index(table.agent_selection)
+    assert info["view"] == table.game_state.view(seat) and info["view"]["seat"] == seat
+    api_test(make("toyrace_rl", 2, view=True), num_cycles=30)

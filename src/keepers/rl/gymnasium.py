@@ -41,7 +41,8 @@ class KeepersEnv(gymnasium.Env[Observation, np.int64]):
     """A game of keepers with one learning seat; see the module's docstring.
 
     ``opponents``: one bot name for every other seat, or one name per other seat in seat
-    order.  ``illegal``: an action outside the mask raises ValueError and changes nothing
+    order.  ``view``: the learner's view (the dict the observation encodes) also in
+    ``info["view"]``.  ``illegal``: an action outside the mask raises ValueError and changes nothing
     (``raise``), or ends the game with reward -1 (``lose``).
     """
 
@@ -50,7 +51,9 @@ class KeepersEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(self, game: str | Game, players: int = 2,
                  options: Mapping[str, Any] | None = None, seat: int = 0,
                  opponents: str | Sequence[str] = "random", reward: str = "win",
-                 render_mode: str | None = None, illegal: str = "raise") -> None:
+                 render_mode: str | None = None, illegal: str = "raise",
+                 view: bool = False) -> None:
+        self.with_view = view
         self.spaces = Spaces(game, players, options)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
@@ -89,7 +92,7 @@ class KeepersEnv(gymnasium.Env[Observation, np.int64]):
         self._bots = {s: factory(s, bot_seed(game_seed, s))
                       for s, factory in self._factories.items()}
         self._play_bots()
-        return self._observation(), self._info()
+        return self._observed()
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Apply the learner's action, then the bots' decisions up to its next one."""
@@ -101,15 +104,16 @@ class KeepersEnv(gymnasium.Env[Observation, np.int64]):
         except ValueError as refusal:
             if self.illegal == "raise":
                 raise
-            return self._observation(), ILLEGAL_REWARD, True, False, {
+            observation, _ = self._observed()
+            return observation, ILLEGAL_REWARD, True, False, {
                 "action_mask": np.zeros(self.spaces.actions.size, dtype=np.int8),
                 "illegal": str(refusal)}
         state.apply_trusted(text)
         self._play_bots()
         reward = final_rewards(state, self.reward)[self.seat] if state.is_over() else 0.0
         over = state.is_over()
-        return (self._observation(), reward, over and not state.capped, over and state.capped,
-                self._info())
+        observation, info = self._observed()
+        return observation, reward, over and not state.capped, over and state.capped, info
 
     def _play_bots(self) -> None:
         state = self.game_state
@@ -119,12 +123,14 @@ class KeepersEnv(gymnasium.Env[Observation, np.int64]):
             bot = self._bots[seat]
             state.apply(bot.choose(bot_view(state, seat, bot), state.legal_actions()))
 
-    def _observation(self) -> Observation:
-        return self.spaces.observe(self.game_state, self.seat)
-
-    def _info(self) -> dict[str, Any]:
+    def _observed(self) -> tuple[Observation, dict[str, Any]]:
+        """The learner's observation and info: its mask, and its view if asked for."""
+        view = self.game_state.view(self.seat)
         mask: Mask = self.spaces.mask(self.game_state, self.seat)
-        return {"action_mask": mask}
+        info: dict[str, Any] = {"action_mask": mask}
+        if self.with_view:
+            info["view"] = view
+        return self.spaces.encode(view, self.seat), info
 
     def render(self) -> str | None:
         """The terminal rendering of the public view (``render_mode="ansi"``), else None."""

@@ -52,8 +52,9 @@ class KeepersAEC(AECEnv[str, ObservationDict, int | None]):  # type: ignore[misc
     def __init__(self, game: str | Game, players: int = 2,
                  options: Mapping[str, Any] | None = None, reward: str = "win",
                  render_mode: str | None = None, max_cycles: int | None = None,
-                 illegal: str = "raise") -> None:
+                 illegal: str = "raise", view: bool = False) -> None:
         super().__init__()
+        self.with_view = view
         self.spaces = Spaces(game, players, options)
         self.reward = check_choice("reward", reward, REWARDS)
         self.illegal = check_choice("illegal", illegal, ILLEGAL)
@@ -107,9 +108,13 @@ class KeepersAEC(AECEnv[str, ObservationDict, int | None]):  # type: ignore[misc
         self._select()
 
     def observe(self, agent: str) -> ObservationDict:
-        """``agent``'s observation: its seat's view encoded and its action mask."""
+        """``agent``'s observation: its seat's view encoded and its action mask (and with
+        ``view=True`` the view itself in ``infos[agent]["view"]``)."""
         seat = self._seats[agent]
-        return {"observation": self.spaces.observe(self.game_state, seat),
+        view = self.game_state.view(seat)
+        if self.with_view:
+            self.infos[agent]["view"] = view
+        return {"observation": self.spaces.encode(view, seat),
                 "action_mask": self.spaces.mask(self.game_state, seat)}
 
     def step(self, action: int | None) -> None:
@@ -170,7 +175,7 @@ class KeepersAEC(AECEnv[str, ObservationDict, int | None]):  # type: ignore[misc
 
 def env(game: str | Game, players: int = 2, options: Mapping[str, Any] | None = None,
         reward: str = "win", render_mode: str | None = None, max_cycles: int | None = None,
-        illegal: str = "raise") -> KeepersAEC:
+        illegal: str = "raise", view: bool = False) -> KeepersAEC:
     """An AEC environment of ``game`` (a registered name or a Game).
 
     ``reward``: ``win`` (the seat's share of the victory) or ``score`` (the share of the
@@ -178,17 +183,18 @@ def env(game: str | Game, players: int = 2, options: Mapping[str, Any] | None = 
     more than this many times; the game is then truncated for every agent.  ``illegal``:
     an action outside the mask raises ValueError, changing nothing (``raise``), or ends
     the game with reward -1 for the agent that chose it (``lose``, PettingZoo's convention
-    for classic games).  ValueError in one line for a bad argument; KeepersError when the
-    game offers no codecs.
+    for classic games).  ``view``: each observed agent's view (the dict the observation
+    encodes) also in its info.  ValueError in one line for a bad argument; KeepersError
+    when the game offers no codecs.
     """
-    return KeepersAEC(game, players, options, reward, render_mode, max_cycles, illegal)
+    return KeepersAEC(game, players, options, reward, render_mode, max_cycles, illegal, view)
 
 
 def parallel_env(game: str | Game, players: int = 2, options: Mapping[str, Any] | None = None,
                  reward: str = "win", render_mode: str | None = None,
-                 max_cycles: int | None = None,
-                 illegal: str = "raise") -> ParallelEnv[str, ObservationDict, int | None]:
+                 max_cycles: int | None = None, illegal: str = "raise",
+                 view: bool = False) -> ParallelEnv[str, ObservationDict, int | None]:
     """The same game through PettingZoo's parallel API: each step takes the action of the
     agent to move (``info["active_agent"]``) and no other."""
     return turn_based_aec_to_parallel(
-        env(game, players, options, reward, render_mode, max_cycles, illegal))
+        env(game, players, options, reward, render_mode, max_cycles, illegal, view))

@@ -17,7 +17,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from rich.console import Console
 
-from keepers.core.game import Game, GameState, score_shares
+from keepers.core.game import Game, GameState, JsonDict, score_shares
 from keepers.core.registry import get_game
 
 REWARDS = ("win", "score")
@@ -102,7 +102,11 @@ class Spaces:
 
     def observe(self, state: GameState, seat: int) -> Observation:
         """``seat``'s observation: its view encoded, as ``float32``."""
-        encoded = self.observations.encode(state.view(seat), seat)
+        return self.encode(state.view(seat), seat)
+
+    def encode(self, view: JsonDict, seat: int) -> Observation:
+        """``seat``'s ``view`` encoded, as ``float32``."""
+        encoded = self.observations.encode(view, seat)
         # numpy reads a list of Python floats fastest into float64 (measured: half the
         # time of a direct float32 conversion on the longer observations)
         return np.array(encoded, dtype=np.float64).astype(np.float32)
