@@ -139,6 +139,8 @@ def test_refusals_are_one_clear_line() -> None:
         with pytest.raises(ValueError) as caught:
             call()
         refusals.append(str(caught.value))
+    with pytest.raises(ValueError, match="3-seat action codec cannot number a 4-seat"):
+        codec.legal_indices(GAME.new_state(4, 1, {}))
     assert all(text and "\n" not in text for text in refusals)
     assert "0..1075" in refusals[5]
     with pytest.raises(KeepersError, match="KT-3.1"):

@@ -201,6 +201,9 @@ class KeythedralActionCodec(ActionCodec):
         if not isinstance(position, Position):
             raise ValueError(f"a Keythedral action codec needs a Keythedral state, "
                              f"not {type(state).__name__}")
+        if position.n != self.players:
+            raise ValueError(f"a {self.players}-seat action codec cannot number a "
+                             f"{position.n}-seat game")
         if position.pending is None:
             raise ValueError("the game is over: no decision to number")
         board = geometry(tuple(sorted(position.fields)), self.keythedral)
