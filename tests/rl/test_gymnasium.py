@@ -112,3 +112,13 @@ def test_view_true_puts_the_learners_view_in_info() -> None:
     _, info = env.reset(seed=6)
     assert info["view"] == env.game_state.view(1)
     check_env(make("toyrace_rl", 2, view=True, illegal="lose"), skip_render_check=True)
+
+
+@pytest.mark.parametrize(("game", "players"), [("keythedral", 2), ("gardiens", 2),
+                                               ("viscounts", 2)])
+def test_the_search_bot_can_be_the_opponent(game: str, players: int) -> None:
+    env = make(game, players, opponents="mcts:iters=10")
+    _, info = env.reset(seed=1)
+    for _ in range(6):
+        _, _, terminated, truncated, info = env.step(np.flatnonzero(info["action_mask"])[0])
+        assert env.game_state.to_move() == 0 or terminated or truncated
