@@ -24,6 +24,7 @@ from keepers.core.rng import Rng
 from keepers.games.viscounts.data import load_data
 from keepers.games.viscounts.encoding import DECISION_KINDS, catalogue, player_terms
 from keepers.games.viscounts.game import ViscountsGame, ViscountsState
+from keepers.games.viscounts.model import new_geometry
 
 GAME = ViscountsGame()
 EXPANSIONS = ("none", "keys", "gates", "keys,gates")
@@ -60,11 +61,21 @@ def check_decision(state: ViscountsState, actions: ActionCodec, rng: Rng) -> Non
 
 
 def check_observation(state: ViscountsState, observations: ObservationCodec) -> None:
+    """Fixed size, finite floats, and a few fields read back as the view has them: the
+    ring (segments and castle sections, VB-5.1), the seat's silver and its hand."""
     seat = state.to_move()
     assert seat is not None
-    numbers = observations.encode(state.view(seat), seat)
+    view = state.view(seat)
+    numbers = observations.encode(view, seat)
     assert len(numbers) == observations.size
     assert all(isinstance(x, float) and math.isfinite(x) for x in numbers)
+    field = {f.name: numbers[f.start:f.start + f.length] for f in observations.fields}
+    for p, entry in enumerate(view["ring"]):
+        assert field["ring_segment"][p * 5:p * 5 + 5].index(1.0) == entry["segment"] - 1
+        assert field["ring_section"][p * 5:p * 5 + 5].index(1.0) == "ABCDE".index(
+            entry["section"])
+    assert field["seat0_amounts"][0] == view["players"][seat]["silver"]
+    assert sum(field["own_hand"]) == len(view["players"][seat]["hand"])
 
 
 def play(players: int, expansions: str, seed: int, observe_every: int) -> Counter[str]:
@@ -261,6 +272,20 @@ def test_what_a_seat_cannot_see_never_changes_its_observation(players: int,
         legal = state.legal_actions()
         state.apply_trusted(legal[rng.below(len(legal))])
     assert seen_by_other > 0 or players == 1
+
+
+def test_one_codec_follows_each_game_s_ring() -> None:
+    """VB-5.1, VB-4.1.2: the same segment order with the castle turned faces other
+    sections; one codec serves both games."""
+    _, observations = codecs(2, "none")
+    state = GAME.new_state(2, 1, {})
+    assert isinstance(state, ViscountsState)
+    turned = state.clone()
+    geometry = state.position.geo
+    turned.position.geo = new_geometry(load_data(), list(geometry.arrangement),
+                                       (geometry.rotation + 1) % 5, 2)
+    for game in (state, turned, state):
+        check_observation(game, observations)
 
 
 def test_a_view_of_another_seat_is_refused() -> None:

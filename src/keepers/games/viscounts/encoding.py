@@ -575,7 +575,7 @@ class ViscountsObservationCodec(ObservationCodec):
         self._fields = tuple(layout.fields)
         self.at = {field.name: field.start for field in self._fields}
         """Where each field starts, by name."""
-        self._rings: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._rings: dict[tuple[object, ...], tuple[int, ...]] = {}
 
     @property
     def fields(self) -> tuple[Field, ...]:
@@ -649,9 +649,9 @@ class ViscountsObservationCodec(ObservationCodec):
                     out[kind_at + index * kind_width + kinds[here[1]]] = 1.0
 
     def _geometry(self, ring: list[JsonDict]) -> tuple[int, ...]:
-        """The ones of the ring's fixed parts (segments, sections, exchanges), by segment
-        order: a game's ring never changes, so it is worked out once."""
-        key = tuple(entry["segment"] for entry in ring)
+        """The ones of the ring's fixed parts (segments, sections, exchanges): a game's ring
+        never changes (VB-5.1), so it is worked out once per segment order and rotation."""
+        key = (*(entry["segment"] for entry in ring), ring[0]["section"])
         found = self._rings.get(key)
         if found is None:
             at, width = self.at, len(self.exchanges)
