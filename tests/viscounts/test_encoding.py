@@ -76,6 +76,19 @@ def check_observation(state: ViscountsState, observations: ObservationCodec) -> 
             entry["section"])
     assert field["seat0_amounts"][0] == view["players"][seat]["silver"]
     assert sum(field["own_hand"]) == len(view["players"][seat]["hand"])
+    owners = len(view["players"])
+    castle = [float(n) for section in "ABCDE" for counts in view["castle"][section]
+              for n in counts[seat:] + counts[:seat]]    # VB-4.2: the seat's own first
+    assert field["castle"] == castle
+    for ahead in range(owners):
+        player = view["players"][(seat + ahead) % owners]
+        spaces = field[f"seat{ahead}_spaces"]
+        width = len(spaces) // 3
+        assert sum(spaces) == sum(card is not None for card in player["spaces"])
+        assert sum(field[f"seat{ahead}_discard"]) == len(player["discard"])
+        for space, card in enumerate(player["spaces"]):
+            ones = spaces[space * width:(space + 1) * width]
+            assert (1.0 in ones) == (card is not None)
 
 
 def play(players: int, expansions: str, seed: int, observe_every: int) -> Counter[str]:
