@@ -343,7 +343,6 @@ COMBAT_NUMBERS = ("engaged", "magic", "attack_dice", "attack_total", "defence_to
 """The numbers of the last combat (GR-20.1), in the order of ``combat_numbers``."""
 
 
-_CELL = itemgetter("owner", "guardians", "building", "shadows", "protected")
 _SEAT_NUMBERS_OF = itemgetter(*SEAT_NUMBERS)
 
 
@@ -555,19 +554,20 @@ class GardiensObservation(ObservationCodec):
             out[at.decision_proposer + (ctx["proposer"] - seat) % self.players] = 1.0
 
     def _board(self, out: list[float], board: list[JsonDict], rel: dict[str, int]) -> None:
-        at, hexes, building, cell_of = self._at, self._hexes, self._building, _CELL
+        at, hexes, building = self._at, self._hexes, self._building
         guardians, buildings, shadows, protected = (
             at.guardians, at.buildings, at.shadows, at.protected)
         for h, cell in enumerate(board):  # the view lists the hexes in the map's order
-            owner, count, key, shadow, sigil = cell_of(cell)
+            owner = cell["owner"]
             if owner is not None:
-                out[guardians + rel[owner] * hexes + h] = count
-                if sigil:
+                out[guardians + rel[owner] * hexes + h] = cell["guardians"]
+                if cell["protected"]:
                     out[protected + h] = 1.0
+            key = cell["building"]
             if key is not None:
                 out[buildings + building[key] * hexes + h] = 1.0
-            if shadow:
-                out[shadows + h] = len(shadow)
+            if cell["shadows"]:
+                out[shadows + h] = len(cell["shadows"])
 
     def _seats(self, out: list[float], seats: list[JsonDict], rel: dict[str, int]) -> None:
         at, n, building = self._at, self.players, self._building
