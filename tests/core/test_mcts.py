@@ -64,6 +64,25 @@ def test_rollouts_by_a_heuristic_bot_are_named_and_checked() -> None:
     for name in ["mcts:rollout=mcts", "mcts:rollout=smart", "mcts:rollout=greedy:x=1"]:
         with pytest.raises(KeepersError, match="rollout must be random or a plain bot"):
             make_bots(GAME, ["random", name], 1)
+    for name in ["mcts:prior=mcts", "mcts:prior=random:x=1"]:
+        with pytest.raises(KeepersError, match="prior must be none or a plain bot"):
+            make_bots(GAME, ["random", name], 1)
+
+
+def test_a_prior_bot_is_tried_first_at_the_root() -> None:
+    """``prior=greedy``: the first iteration expands the greedy bot's choice from the
+    searcher's own view, and later ones favour it until others prove better."""
+    from keepers.core import mcts
+
+    state = _position(3, 70)
+    seat = state.to_move()
+    assert seat is not None
+    legal = state.legal_actions()
+    view = state.search_view(seat)
+    greedy_choice = GAME.bots()["greedy"](seat, 1).choose(state.view(seat), legal)
+    first = mcts.search(GAME, view, seat, legal, Settings(iters=1, depth=3, prior="greedy"),
+                        Rng(2))
+    assert first == {greedy_choice: 1}
 
 
 def test_greedy_rollouts_are_reproducible_and_choose_a_legal_decision() -> None:

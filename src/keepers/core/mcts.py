@@ -50,6 +50,14 @@ class Settings:
     """Progressive widening: at most ``widen * sqrt(visits + 1)`` children per node."""
     procs: int = 1
     """Worker processes searching trees of their own (root parallelism)."""
+    norm: int = 1
+    """1: UCB1 reads each mean reward within the range of rewards seen so far in this
+    search (games whose evaluation moves by a few hundredths still choose); 0: as is."""
+    prior: str = "none"
+    """A plain bot of the game's menu whose choice at each tree node is tried first and
+    favoured by ``bias / (visits + 1)`` (progressive bias); ``none``: no prior."""
+    bias: float = 0.5
+    """Weight of the prior's favour (in scaled rewards)."""
     rollout: str = "random"
     """The bot that plays every seat in rollouts: ``random``, or a cheap heuristic bot of
     the game's menu (``greedy``), which it plays from each seat's view of the deal."""
@@ -57,7 +65,8 @@ class Settings:
 
 _LIMITS: dict[str, tuple[float, float]] = {
     "iters": (1, 10_000_000), "time": (0.0, 3600.0), "depth": (0, 100_000),
-    "c": (0.0, 100.0), "widen": (0.1, 1000.0), "procs": (1, 64),
+    "c": (0.0, 100.0), "widen": (0.1, 1000.0), "procs": (1, 64), "norm": (0, 1),
+    "bias": (0.0, 100.0),
 }
 
 
@@ -91,12 +100,35 @@ def _number(key: str, text: str, integer: bool) -> float:
     return value
 
 
+class Span:
+    """The lowest and highest reward backed up so far in one search."""
+
+    __slots__ = ("low", "high")
+
+    def __init__(self) -> None:
+        self.low = math.inf
+        self.high = -math.inf
+
+    def widen(self, rewards: list[float]) -> None:
+        """Take in one iteration's rewards."""
+        self.low = min(self.low, *rewards)
+        self.high = max(self.high, *rewards)
+
+    def scaled(self, mean: float) -> float:
+        """``mean`` within the span, in [0, 1] (as is until two rewards differ)."""
+        if self.high <= self.low:
+            return mean
+        return (mean - self.low) / (self.high - self.low)
+
+
 class Node:
     """One decision of the tree: who took it, and what it brought them."""
 
-    __slots__ = ("action", "player", "children", "visits", "available", "reward")
+    __slots__ = ("action", "player", "children", "visits", "available", "reward", "hint")
 
     def __init__(self, action: str, player: int) -> None:
+        self.hint: str | None = None
+        """The prior's choice among the decisions after this one (see Settings.prior)."""
         self.action = action
         self.player = player
         self.children: dict[str, Node] = {}
@@ -112,17 +144,22 @@ def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Se
     root = Node("", seat)
     policy = Policy(game, settings.rollout, rng.next64()) if settings.rollout != "random" \
         else None
+    span = Span() if settings.norm else None
+    prior = Policy(game, settings.prior, rng.next64()) if settings.prior != "none" else None
+    if prior is not None:
+        root.hint = prior.choice_from_view(seat, view, legal)
     deadline = time.perf_counter() + settings.time if settings.time else math.inf
     for done in range(settings.iters):
         if done and done % 16 == 0 and time.perf_counter() > deadline:
             break
-        iterate(game, root, deal(rng), settings, rng, policy)
+        iterate(game, root, deal(rng), settings, rng, policy, span, prior)
     allowed = set(legal)
     return {a: child.visits for a, child in root.children.items() if a in allowed}
 
 
 def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: Rng,
-            policy: Policy | None = None) -> None:
+            policy: Policy | None = None, span: Span | None = None,
+            prior: Policy | None = None) -> None:
     """One iteration on one deal: select, expand, roll out, back up."""
     path = [root]
     node = root
@@ -130,10 +167,16 @@ def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: R
         legal = state.legal_actions()
         player = state.to_move()
         assert player is not None
-        child = _select(node, legal, player, settings)
+        if prior is not None and node.hint is None and len(legal) > 1:
+            node.hint = prior.choice(state, player, legal)
+        child = _select(node, legal, player, settings, span)
         if child is None:
-            untried = _least_tried_kind([a for a in legal if a not in node.children], node)
-            action = untried[rng.below(len(untried))]
+            if node.hint in legal and node.hint not in node.children:
+                action = node.hint
+            else:
+                untried = _least_tried_kind([a for a in legal if a not in node.children],
+                                            node)
+                action = untried[rng.below(len(untried))]
             child = node.children[action] = Node(action, player)
             state.apply_trusted(action)
             path.append(child)
@@ -146,13 +189,16 @@ def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: R
     else:
         policy.rollout(state, settings.depth)
     rewards = game.evaluate(state)
+    if span is not None:
+        span.widen(rewards)
     root.visits += 1
     for step in path[1:]:
         step.visits += 1
         step.reward += rewards[step.player]
 
 
-def _select(node: Node, legal: list[str], player: int, settings: Settings) -> Node | None:
+def _select(node: Node, legal: list[str], player: int, settings: Settings,
+            span: Span | None = None) -> Node | None:
     """UCB1 over the children available here (None: expand an untried decision)."""
     children = node.children
     available = [children[a] for a in legal if a in children]
@@ -163,7 +209,9 @@ def _select(node: Node, legal: list[str], player: int, settings: Settings) -> No
         return None
     best, best_value = available[0], -math.inf
     for child in available:
-        value = (child.reward / child.visits
+        mean = child.reward / child.visits
+        value = ((span.scaled(mean) if span is not None else mean)
+                 + (settings.bias / child.visits if child.action == node.hint else 0.0)
                  + settings.c * math.sqrt(math.log(child.available) / child.visits))
         if value > best_value:
             best, best_value = child, value
@@ -202,6 +250,21 @@ class Policy:
         self.seed = seed
         self.bots: dict[int, Bot] = {}
 
+    def _bot(self, seat: int) -> Bot:
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = self.factory(seat, self.seed)
+        return bot
+
+    def choice(self, state: GameState, seat: int, legal: list[str]) -> str:
+        """The bot's choice for ``seat`` in ``state`` (a deal), from that seat's view."""
+        bot = self._bot(seat)
+        return bot.choose(bot_view(state, seat, bot), legal)
+
+    def choice_from_view(self, seat: int, view: JsonDict, legal: list[str]) -> str:
+        """The bot's choice for ``seat`` from the searcher's own view (at the root)."""
+        return self._bot(seat).choose(view, legal)
+
     def rollout(self, state: GameState, depth: int) -> None:
         """Play at most ``depth`` decisions of the policy's bots."""
         for _ in range(depth):
@@ -210,11 +273,7 @@ class Policy:
                 return
             seat = state.to_move()
             assert seat is not None
-            bot = self.bots.get(seat)
-            if bot is None:
-                bot = self.bots[seat] = self.factory(seat, self.seed)
-            action = legal[0] if len(legal) == 1 else bot.choose(bot_view(state, seat, bot),
-                                                                 legal)
+            action = legal[0] if len(legal) == 1 else self.choice(state, seat, legal)
             state.apply_trusted(action)
 
 
@@ -293,12 +352,16 @@ class MctsFactory:
     def configured(self, settings: str) -> BotFactory:
         """A factory with the given settings (ValueError in one line if malformed)."""
         parsed = parse_settings(settings)
-        if parsed.rollout != "random":
-            menu = BotMenu(self.game.bots())
-            problem = menu.problem(parsed.rollout)
-            factory = None if problem else menu.factory(parsed.rollout)
-            if problem or isinstance(factory, MctsFactory) or ":" in parsed.rollout:
-                raise ValueError(f"mcts: rollout must be random or a plain bot of "
-                                 f"{self.game.name}, not {parsed.rollout!r}")
+        for key, bot, plain in (("rollout", parsed.rollout, "random"),
+                                ("prior", parsed.prior, "none")):
+            if bot != plain and not self._plain_bot(bot):
+                raise ValueError(f"mcts: {key} must be {plain} or a plain bot of "
+                                 f"{self.game.name}, not {bot!r}")
         return MctsFactory(self.game, parsed)
+
+    def _plain_bot(self, name: str) -> bool:
+        """Whether ``name`` is a bot of the game's menu without settings and not a search."""
+        menu = BotMenu(self.game.bots())
+        return (":" not in name and menu.problem(name) is None
+                and not isinstance(menu.factory(name), MctsFactory))
 
