@@ -348,7 +348,7 @@ def build(cells: Sequence[Cell], title: str, preface: str = "") -> list[Block]:
     if preface.strip():
         blocks.append(Markdown(preface.strip()))
     blocks.append(Paragraph(t(
-        "report.intro", games=sum(len(c.lines) for c in cells), cells=len(cells),
+        "report.intro", games=f"{sum(len(c.lines) for c in cells):,}", cells=len(cells),
         game=str(cells[0].lines[0].get("game", "?")))))
     blocks += _overview(cells, summaries)
     for number, (cell, summary) in enumerate(zip(cells, summaries, strict=True), start=1):
