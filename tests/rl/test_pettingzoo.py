@@ -99,7 +99,8 @@ def test_same_seed_same_game_and_the_next_seeds_follow_from_it() -> None:
     assert third.game_state.to_dict() != second.game_state.to_dict()
 
 
-@pytest.mark.parametrize("bad", [99, -1, 1.0, "1", True, None])
+@pytest.mark.parametrize("bad", [99, -1, 1.0, "1", True, None, np.array([1]),
+                                 np.array(1.0)])
 def test_an_illegal_action_is_refused_in_one_line_and_changes_nothing(bad: object) -> None:
     table = make("toyrace_rl", 2)
     table.reset(seed=1)
@@ -112,6 +113,14 @@ def test_an_illegal_action_is_refused_in_one_line_and_changes_nothing(bad: objec
     assert "\n" not in str(refusal.value) and str(refusal.value)
     assert table.game_state.to_dict() == before
     assert not any(table.terminations.values())
+
+
+def test_a_numpy_integer_of_no_dimension_is_an_action() -> None:
+    table = make("toyrace_rl", 2)
+    table.reset(seed=1)
+    legal = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
+    table.step(np.array(legal[0]))  # type: ignore[arg-type]
+    assert sum(table._decisions) == 1
 
 
 def test_illegal_lose_ends_the_game_against_the_agent_that_chose() -> None:

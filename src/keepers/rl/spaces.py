@@ -121,6 +121,8 @@ class Spaces:
     def decision(self, state: GameState, action: object) -> str:
         """The decision text of ``action`` in ``state``; ValueError in one line when it is
         not a whole number in the space or not legal now."""
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            action = action.item()  # a numpy integer of no dimension, as samplers give
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise ValueError(f"an action is a whole number, not {type(action).__name__}")
         text = self.actions.decode(state, int(action))
