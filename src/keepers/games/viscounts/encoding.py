@@ -26,7 +26,9 @@ from keepers.core.encoding import ActionCodec, Field, GameState, JsonDict, Layou
 from keepers.games.viscounts.data import CardDef, GameData, load_data
 from keepers.games.viscounts.effects import BUILDING_TYPES, RESOURCES, RIBBONS, Term
 from keepers.games.viscounts.model import RESOURCE_KEYS
+from keepers.games.viscounts.rules.actions import ACTION_PAYMENT
 from keepers.games.viscounts.state import Position
+from keepers.games.viscounts.validate import PHASES
 
 EXPANSION_SETS = {"keys": "Keys", "gates": "Gates"}
 """The card set of each expansion option word (VK-2.1, VG-3.1)."""
@@ -40,10 +42,6 @@ RELATIVE_VERBS = ("rearrange ", "bump ")
 """Decisions whose catalogue entry is relative to the deciding seat."""
 CARDS_IN_SPACES = 3
 """Card spaces of a player board: at most three cards lend their abilities at once."""
-ACTION_PAYMENT = {"trade": "silver", "build": "stone", "workers": "gold", "transcribe": "ink"}
-"""What pays for each primary action's missing icons (VB-6.3.2)."""
-PHASES = ("setup", "manage", "move", "action", "recruit", "collision", "draw", "ai", "end",
-          "over")
 DECISION_KINDS = (
     "setup", "setup_discard", "play", "move", "action", "dismiss", "target", "pay",
     "recruit", "resource", "flip", "discard", "destroy", "rearrange", "hire", "pick",
