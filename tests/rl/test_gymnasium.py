@@ -122,3 +122,27 @@ def test_the_search_bot_can_be_the_opponent(game: str, players: int) -> None:
     for _ in range(6):
         _, _, terminated, truncated, info = env.step(np.flatnonzero(info["action_mask"])[0])
         assert env.game_state.to_move() == 0 or terminated or truncated
+
+
+def test_a_policy_opponent_plays_from_its_own_observation_and_mask() -> None:
+    calls: list[int] = []
+
+    def highest(observation: Any, mask: Any) -> int:
+        state = env.game_state
+        assert state.to_move() == 2  # the policy's seat, handed that seat's own view
+        assert np.array_equal(observation, env.spaces.encode(state.view(2), 2))
+        assert np.array_equal(mask, env.spaces.mask(state, 2))
+        calls.append(1)
+        return int(np.flatnonzero(mask)[-1])
+
+    env = make("toyrace_rl", 3, opponents=["greedy", highest])
+    _, info = env.reset(seed=4)
+    while not env.game_state.is_over():
+        _, _, _, _, info = env.step(np.flatnonzero(info["action_mask"])[0])
+    assert calls
+
+
+def test_a_policy_opponents_illegal_action_is_refused_in_one_line() -> None:
+    env = make("toyrace_rl", 2, seat=1, opponents=lambda observation, mask: 99)
+    with pytest.raises(ValueError, match="the opponent at seat 0: action 99"):
+        env.reset(seed=1)

@@ -14,13 +14,13 @@ is seeded one way from the game's seed.  The reward comes at the end only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import gymnasium
 import numpy as np
 
-from keepers.core.game import Bot, Game, GameState, bot_view
+from keepers.core.game import Bot, BotFactory, Game, GameState, bot_view
 from keepers.core.match import bot_factory, bot_seed
 from keepers.core.registry import game_names
 from keepers.rl.spaces import (
@@ -36,21 +36,29 @@ from keepers.rl.spaces import (
     render_text,
 )
 
+Policy = Callable[[Observation, Mask], int]
+"""An opponent that plays from its own seat's observation and mask (self-play)."""
+
+Opponent = str | Policy
+"""A bot's name (as ``keepers play --seats`` takes it) or a :data:`Policy`."""
+
 
 class KeepersEnv(gymnasium.Env[Observation, np.int64]):
     """A game of keepers with one learning seat; see the module's docstring.
 
-    ``opponents``: one bot name for every other seat, or one name per other seat in seat
-    order.  ``view``: the learner's view (the dict the observation encodes) also in
-    ``info["view"]``.  ``illegal``: an action outside the mask raises ValueError and changes nothing
-    (``raise``), or ends the game with reward -1 (``lose``).
+    ``opponents``: one opponent for every other seat, or one per other seat in seat order;
+    an opponent is a bot's name or a policy, ``policy(observation, mask) -> action`` over
+    its own seat's observation and mask (for self-play).  ``view``: the learner's view
+    (the dict the observation encodes) also in ``info["view"]``.  ``illegal``: an action
+    outside the mask raises ValueError and changes nothing (``raise``), or ends the game
+    with reward -1 (``lose``); an opponent policy's illegal action always raises.
     """
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game: str | Game, players: int = 2,
                  options: Mapping[str, Any] | None = None, seat: int = 0,
-                 opponents: str | Sequence[str] = "random", reward: str = "win",
+                 opponents: Opponent | Sequence[Opponent] = "random", reward: str = "win",
                  render_mode: str | None = None, illegal: str = "raise",
                  view: bool = False) -> None:
         self.with_view = view
@@ -58,12 +66,19 @@ class KeepersEnv(gymnasium.Env[Observation, np.int64]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
         self.seat = seat
-        names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
-        if len(names) != players - 1:
-            raise ValueError(f"opponents names {players - 1} bots, not {len(names)}")
+        chosen = _each(opponents, players - 1)
+        if len(chosen) != players - 1:
+            raise ValueError(f"opponents names {players - 1} opponents, not {len(chosen)}")
         others = [s for s in range(players) if s != seat]
-        self._factories = {s: bot_factory(self.spaces.game, name)
-                           for s, name in zip(others, names, strict=True)}
+        self._factories: dict[int, BotFactory] = {}
+        self._policies: dict[int, Policy] = {}
+        for other, opponent in zip(others, chosen, strict=True):
+            if isinstance(opponent, str):
+                self._factories[other] = bot_factory(self.spaces.game, opponent)
+            elif callable(opponent):
+                self._policies[other] = opponent
+            else:
+                raise ValueError(f"an opponent is a bot's name or a policy, not {opponent!r}")
         self.reward = check_choice("reward", reward, REWARDS)
         self.illegal = check_choice("illegal", illegal, ILLEGAL)
         if render_mode is not None:
@@ -120,6 +135,14 @@ class KeepersEnv(gymnasium.Env[Observation, np.int64]):
         while not state.is_over() and state.to_move() != self.seat:
             seat = state.to_move()
             assert seat is not None
+            if seat in self._policies:
+                action = self._policies[seat](self.spaces.observe(state, seat),
+                                              self.spaces.mask(state, seat))
+                try:
+                    state.apply_trusted(self.spaces.decision(state, action))
+                except ValueError as refusal:
+                    raise ValueError(f"the opponent at seat {seat}: {refusal}") from None
+                continue
             bot = self._bots[seat]
             state.apply(bot.choose(bot_view(state, seat, bot), state.legal_actions()))
 
@@ -137,6 +160,13 @@ class KeepersEnv(gymnasium.Env[Observation, np.int64]):
         if self.render_mode is None:
             return None
         return render_text(self.spaces.game, self.game_state)
+
+
+def _each(opponents: Opponent | Sequence[Opponent], count: int) -> list[Opponent]:
+    """One opponent for each of ``count`` seats: the same one, or one each as given."""
+    if isinstance(opponents, str) or callable(opponents):
+        return [opponents] * count
+    return list(opponents)
 
 
 def env_id(name: str) -> str:
