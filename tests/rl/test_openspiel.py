@@ -151,3 +151,21 @@ def test_openspiels_ismcts_plays_viscounts_alone_and_against_a_seat() -> None:
                    "state different from the seat's")
 def test_openspiels_ismcts_plays_keythedral() -> None:
     assert ismcts_decisions("keythedral", 2, 4, max_rounds=3) == 4
+
+
+def test_a_game_that_cannot_be_registered_breaks_no_other(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rlhelp import CodedRace
+
+    from keepers.core import registry
+    from keepers.rl.openspiel import register_all
+
+    class Clashing(CodedRace):
+        name = "toyrace_clash"
+
+        def default_options(self) -> dict[str, Any]:
+            return {**super().default_options(), "seed": 3}  # an OpenSpiel parameter's name
+
+    monkeypatch.setitem(registry._extra, "toyrace_clash", Clashing())  # for this test only
+    names = register_all()
+    assert "keepers_toyrace_clash" not in names and "keepers_toyrace_rl" in names

@@ -281,12 +281,14 @@ def register_all() -> list[str]:
     names = []
     for name in game_names():
         short = PREFIX + name
+        if short not in registered:
+            try:
+                facts = game_type(get_game(name))
+            except KeepersError:
+                continue  # a game that cannot be loaded breaks no other
+            spiel_class = type(f"Keepers_{name}", (KeepersSpielGame,), {"keepers_name": name})
+            pyspiel.register_game(facts, spiel_class)
         names.append(short)
-        if short in registered:
-            continue
-        game = get_game(name)
-        spiel_class = type(f"Keepers_{name}", (KeepersSpielGame,), {"keepers_name": name})
-        pyspiel.register_game(game_type(game), spiel_class)
     return names
 
 
