@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from dealing import random_positions
+from installed import installed_games
 from keepers.core.game import LazyView, bot_view
 from keepers.core.registry import get_game
-from tests.dealing import random_positions
-from tests.installed import installed_games
 
 
 def test_a_lazy_view_computes_an_entry_once_and_only_when_read() -> None:
