@@ -260,3 +260,18 @@ def test_a_manuscript_taken_by_a_manuscript_leaves_a_position_that_deals() -> No
     assert GAME.state_from_dict(state.to_dict()).legal_actions() == state.legal_actions()
     dealt = GAME.determinizer(state.search_view(0), 0)(Rng(1))
     assert dealt.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(("players", "expansions"), [(3, "keys,gates"), (1, "keys,gates")])
+def test_deals_during_setup_offer_the_same_picks(players: int, expansions: str) -> None:
+    """VB-5.7, VK-2.7, VS-1.5: while the pairs are picked (the unpicked heroes not yet in
+    the hero deck) every deal offers the deciding seat the same decisions."""
+    state = GAME.new_state(players, 5, {"expansions": expansions})
+    rng = Rng(5)
+    for k in range(30):
+        seat = state.to_move()
+        assert seat is not None
+        dealt = GAME.determinizer(state.search_view(seat), seat)(Rng(k))
+        assert dealt.legal_actions() == state.legal_actions()
+        legal = state.legal_actions()
+        state.apply_trusted(legal[rng.below(len(legal))])
