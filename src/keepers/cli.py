@@ -536,6 +536,8 @@ def simulate_command(
     if interrupted:
         console.print(Text(t("sim.interrupted", done=len(results), total=games),
                            style="yellow"))
+        if stream:
+            _warn(console, t("sim.resume_hint", path=str(out)))
     summary = sim.summarize(results)
     extra = sim.game_summary(game, results) if results else None
     console.print(t("sim.options", options=_describe_options(options)))

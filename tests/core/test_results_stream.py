@@ -136,3 +136,14 @@ def test_bad_arguments_are_refused_in_one_line(tmp_path: Path, args: list[str],
     args = [str(tmp_path / a) if a.endswith(".json") else a for a in args]
     result = runner.invoke(app, [*TOY, "--games", "3", *args])
     assert result.exit_code == 2 and message in _error_line(result.output)
+
+
+def test_ctrl_c_leaves_only_whole_lines_and_says_how_to_continue(tmp_path: Path) -> None:
+    from test_simulate_interrupt import GAMES, _interrupt
+
+    out = tmp_path / "run.jsonl"
+    output = _interrupt(["simulate", "gardiens", "--games", str(GAMES), "--jobs", "2",
+                         "--seats", "random,random", "--out", str(out)])
+    contents = read_results(out)
+    assert not contents.torn and 0 < len(contents.lines) < GAMES
+    assert "continue the run with the same command and --resume" in " ".join(output.split())
