@@ -3,6 +3,8 @@ and that it never cheats: it chooses from its view alone (KT-13.5 in Keythedral)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from toygame import RaceGame
 
@@ -13,6 +15,7 @@ from keepers.core.match import bot_factory, make_bots, run_game
 from keepers.core.mcts import MctsBot, Settings, parse_settings
 from keepers.core.rng import Rng
 from keepers.games.keythedral import GAME, KeythedralState
+from keepers.games.keythedral.game import SEARCH
 
 
 def _position(seed: int, decisions: int) -> KeythedralState:
@@ -46,7 +49,7 @@ def test_bot_names_with_settings_work_wherever_a_bot_name_does() -> None:
     assert "mcts" in menu and "mcts:iters=20" in menu and "greedy" in menu
     assert "mcts:iters=abc" not in menu and "greedy:iters=2" not in menu
     bot = menu["mcts:iters=20,depth=5"](1, 9)
-    assert isinstance(bot, MctsBot) and bot.settings == Settings(iters=20, depth=5)
+    assert isinstance(bot, MctsBot) and bot.settings == replace(SEARCH, iters=20, depth=5)
     for name, words in [("mcts:iters=abc", "iters must be a whole number"),
                         ("mcts:speed=1", "unknown setting"), ("greedy:iters=2", "takes no"),
                         ("smart", "unknown bot 'smart'")]:
@@ -205,4 +208,4 @@ def test_a_person_can_play_against_mcts_at_the_terminal() -> None:
     assert names == ["human", "mcts:iters=5,depth=2"]
     bots = seat_bots(GAME, names, 1)
     assert set(bots) == {1} and isinstance(bots[1], MctsBot)
-    assert bots[1].settings == Settings(iters=5, depth=2)
+    assert bots[1].settings == replace(SEARCH, iters=5, depth=2)

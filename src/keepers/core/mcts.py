@@ -70,9 +70,10 @@ _LIMITS: dict[str, tuple[float, float]] = {
 }
 
 
-def parse_settings(text: str) -> Settings:
-    """Read ``key=value,...`` (keys of :class:`Settings`); ValueError in one line."""
-    settings = Settings()
+def parse_settings(text: str, base: Settings | None = None) -> Settings:
+    """Read ``key=value,...`` (keys of :class:`Settings`) over ``base`` (the defaults when
+    None); ValueError in one line."""
+    settings = base or Settings()
     types = {f.name: f.type for f in fields(Settings)}
     given: dict[str, Any] = {}
     for part in text.split(","):
@@ -351,7 +352,7 @@ class MctsFactory:
 
     def configured(self, settings: str) -> BotFactory:
         """A factory with the given settings (ValueError in one line if malformed)."""
-        parsed = parse_settings(settings)
+        parsed = parse_settings(settings, self.settings)
         for key, bot, plain in (("rollout", parsed.rollout, "random"),
                                 ("prior", parsed.prior, "none")):
             if bot != plain and not self._plain_bot(bot):

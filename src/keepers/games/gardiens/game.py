@@ -19,7 +19,7 @@ from keepers.core.game import (
     JsonDict,
     lead_shares,
 )
-from keepers.core.mcts import MctsFactory
+from keepers.core.mcts import MctsFactory, Settings
 from keepers.core.rng import Rng
 from keepers.core.simulate import wilson
 from keepers.games.gardiens import encoding, flow, invariants
@@ -35,6 +35,10 @@ from keepers.games.gardiens.views import make_view
 OPTIONS = setup.OPTIONS
 """The game options (GR-25, GR-29), declared with the setup rules."""
 
+
+SEARCH = Settings(iters=400, depth=30, prior="greedy", rollout="greedy", bias=1.0)
+"""The ``mcts`` bot's defaults here: guided by the greedy bot in the tree and in the
+rollouts (docs/strength.md); ``mcts:iters=100`` changes one setting of these."""
 
 class GardiensState(Position):
     """A position as the engine plays it: :class:`Position` with the engine contract.
@@ -204,7 +208,7 @@ class GardiensGame(Game):
         (``mcts:iters=2000``, keepers.core.mcts)."""
         from keepers.games.gardiens.bots import GreedyBot
 
-        return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self))
+        return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self, SEARCH))
 
     def determinizer(self, view: JsonDict, seat: int) -> Callable[[Rng], GameState]:
         """Full positions consistent with ``seat``'s view at its own decision, dealt by the

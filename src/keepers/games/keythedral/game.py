@@ -28,7 +28,7 @@ from keepers.core.game import (
     lead_shares,
 )
 from keepers.core.i18n import t
-from keepers.core.mcts import MctsFactory
+from keepers.core.mcts import MctsFactory, Settings
 from keepers.core.rng import Rng
 from keepers.games.keythedral import encoding, flow, invariants, rules
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES, KeythedralData, packaged
@@ -100,6 +100,10 @@ def _space_info(name: str, view: JsonDict) -> str | None:
         what = t(f"keythedral.info.{'empty_cell' if x % 2 == 0 else 'empty_slot'}")
     return t("keythedral.info.cell", cell=f"{x},{y}", what=what)
 
+
+SEARCH = Settings(iters=400, depth=30, prior="greedy", rollout="greedy", bias=1.0)
+"""The ``mcts`` bot's defaults here: guided by the greedy bot in the tree and in the
+rollouts (docs/strength.md); ``mcts:iters=100`` changes one setting of these."""
 
 class KeythedralState(GameState):
     """A Keythedral game: the core contract around one :class:`Position`.
@@ -261,7 +265,7 @@ class KeythedralGame(Game):
         """``random``, ``greedy`` and ``mcts`` (``mcts:iters=2000``, keepers.core.mcts)."""
         from keepers.games.keythedral.bots import GreedyBot
 
-        return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self))
+        return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self, SEARCH))
 
     def facts(self, state: GameState) -> dict[str, Any]:
         """What a finished game's end reveals, for balance reports (:mod:`.facts`)."""

@@ -20,7 +20,7 @@ from keepers.core.game import (
     Option,
     lead_shares,
 )
-from keepers.core.mcts import MctsFactory
+from keepers.core.mcts import MctsFactory, Settings
 from keepers.core.rng import Rng
 from keepers.games.viscounts import flow, invariants, rules, texts
 from keepers.games.viscounts.data import GameData, load_data
@@ -57,6 +57,10 @@ CLAUSE_OF_VERB = {"public": "VK-5.1", "hero": "VK-3.1", "chest": "VK-4.1", "cove
                   "set_aside": "VK-2.8", "welcome": "VG-4.5", "refuse": "VG-4.5",
                   "board": "VG-2.2", "spend": "VG-2.2", "ribbon": "VG-2.4", "turn": "VG-2.3"}
 
+
+SEARCH = Settings(iters=400, depth=30, prior="greedy", rollout="greedy", bias=1.0)
+"""The ``mcts`` bot's defaults here: guided by the greedy bot in the tree and in the
+rollouts (docs/strength.md); ``mcts:iters=100`` changes one setting of these."""
 
 class ViscountsState(GameState):
     """A Viscounts game: the core contract around one :class:`Position` and its pending choice.
@@ -261,7 +265,7 @@ class ViscountsGame(Game):
     def bots(self) -> dict[str, BotFactory]:
         """``random``, ``greedy`` and ``mcts`` (``mcts:iters=2000``, keepers.core.mcts)."""
         from keepers.games.viscounts.bots import GreedyBot
-        return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self))
+        return BotMenu(random=RandomBot, greedy=GreedyBot, mcts=MctsFactory(self, SEARCH))
 
     def determinizer(self, view: JsonDict, seat: int) -> Callable[[Rng], GameState]:
         """Full positions consistent with ``seat``'s view, dealt by the prior of
