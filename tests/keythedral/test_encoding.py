@@ -294,3 +294,15 @@ def test_observation_shows_the_highest_bid_to_the_bidders() -> None:
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
     assert seen == 5
+
+
+def test_kept_boards_give_the_numbers_a_fresh_codec_gives() -> None:
+    """The board and tiles a codec keeps between calls never leak into another view:
+    every seat's observation along a game equals that of a codec made for it alone."""
+    shared = observation_codec(4, {})
+    state = GAME.new_state(4, 6, {})
+    for position in random_positions(state, 6, 23, 3000):
+        for seat in range(4):
+            view = position.view(seat)
+            fresh = KeythedralObservationCodec(packaged(), 4, "short")
+            assert shared.encode(view, seat) == fresh.encode(view, seat)

@@ -495,6 +495,8 @@ class KeythedralObservationCodec(ObservationCodec):
         self._board_start = self.at["board_fields"]
         self._board_end = self.at["board_frontier"] + size.frontier * 3
         self._last_board: tuple[list[list[Any]], Board] | None = None
+        self._memo: list[tuple[list[list[Any]], list[list[Any]], list[float]] | None] = (
+            [None] * players)
         self._index_maps()
 
     def _index_maps(self) -> None:
@@ -540,7 +542,7 @@ class KeythedralObservationCodec(ObservationCodec):
             if len(self._boards) > 4096:
                 self._boards.clear()
             self._boards[key] = found
-        self._last_board = cells, found
+        self._last_board = [cell[:] for cell in cells], found
         return found
 
     def _new_board(self, cells: list[list[Any]]) -> Board:
@@ -576,7 +578,7 @@ class KeythedralObservationCodec(ObservationCodec):
         """``seat``'s view as :attr:`size` numbers (from the view alone, KT-13.5)."""
         if view.get("viewer") != seat or not 0 <= seat < self.players:
             raise ValueError(f"this is not seat {seat}'s view of a {self.players}-seat game")
-        out = [0.0] * self._size
+        out = self._start(view, seat)
         at, rel = self.at, self._rel[seat]
         decision = view["decision"]
         if decision is not None:
@@ -702,22 +704,35 @@ class KeythedralObservationCodec(ObservationCodec):
         for kind in effects.get("blight", ()):
             out[at["blight"] + FIELD_INDEX[kind]] = 1.0
 
-    def _board_numbers(self, out: list[float], view: JsonDict, rel: list[int]) -> None:
-        """KT-2: fields, workers, fences and tiles, numbered as the action codec numbers them."""
-        board = self._board(view["fields"])
+    def _start(self, view: JsonDict, seat: int) -> list[float]:
+        """A fresh observation holding the board: fields, slots and frontier (fixed per
+        board) and the tiles on it (they change seldom: kept per seat, a copy of the
+        last fields and tiles telling when to make it anew)."""
+        fields, tiles = view["fields"], view["tiles"]
+        memo = self._memo[seat]
+        if memo is not None and memo[0] == fields and memo[1] == tiles:
+            return memo[2][:]
+        board = self._board(fields)
+        out = [0.0] * self._size
         out[self._board_start:self._board_end] = board.values
-        worker_at, fence_at, tile_at = board.worker_at, board.fence_at, board.tile_at
-        for x, y, owner in view["workers"]:
-            out[worker_at[x, y] + rel[owner]] = 1.0
-        for sx, sy, cx, cy, _ in view["fences"]:
-            out[fence_at[(sx, sy), (cx, cy)]] = 1.0
-        n = self.players
-        for x, y, owner, number, house in view["tiles"]:
+        rel, n, tile_at = self._rel[seat], self.players, board.tile_at
+        for x, y, owner, number, house in tiles:
             start = tile_at[x, y]
             out[start + rel[owner]] = 1.0
             out[start + n + number - 1] = 1.0
             if house:
                 out[start + n + 5] = 1.0
+        self._memo[seat] = ([cell[:] for cell in fields], [tile[:] for tile in tiles], out)
+        return out[:]
+
+    def _board_numbers(self, out: list[float], view: JsonDict, rel: list[int]) -> None:
+        """KT-2: workers and fences, numbered as the action codec numbers the board."""
+        board = self._board(view["fields"])
+        worker_at, fence_at = board.worker_at, board.fence_at
+        for x, y, owner in view["workers"]:
+            out[worker_at[x, y] + rel[owner]] = 1.0
+        for sx, sy, cx, cy, _ in view["fences"]:
+            out[fence_at[(sx, sy), (cx, cy)]] = 1.0
 
 
 @cache
