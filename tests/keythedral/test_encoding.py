@@ -306,3 +306,14 @@ def test_kept_boards_give_the_numbers_a_fresh_codec_gives() -> None:
             view = position.view(seat)
             fresh = KeythedralObservationCodec(packaged(), 4, "short")
             assert shared.encode(view, seat) == fresh.encode(view, seat)
+
+
+def test_a_bots_lazy_view_gives_the_same_numbers() -> None:
+    """KT-13.5: the view a bot is handed entry by entry (``bot_view``, cheaper: the event
+    log is built only if read) encodes to the same numbers as the full view."""
+    codec = observation_codec(3, {})
+    state = GAME.new_state(3, 8, {})
+    for position in random_positions(state, 8, 29, 3000):
+        for seat in range(3):
+            assert codec.encode(position.bot_view(seat), seat) == codec.encode(
+                position.view(seat), seat)
