@@ -169,3 +169,31 @@ def test_a_game_that_cannot_be_registered_breaks_no_other(
     monkeypatch.setitem(registry._extra, "toyrace_clash", Clashing())  # for this test only
     names = register_all()
     assert "keepers_toyrace_clash" not in names and "keepers_toyrace_rl" in names
+
+
+def test_observation_tensor_from_python_reads_the_observer_and_deals_nothing_new() -> None:
+    game = load("toyrace_rl", 3, seed=12)
+    state = game.new_initial_state()
+    observer = game.make_py_observer()
+    observer.set_from(state, 1)
+    dealt = game._seeds.bit_generator.state
+    assert state.observation_tensor(1) == list(observer.tensor)
+    assert state.observation_tensor() == state.observation_tensor(state.current_player())
+    assert game._seeds.bit_generator.state == dealt  # no fresh initial state was dealt
+    with pytest.raises(ValueError, match="no seat 3"):
+        state.observation_tensor(3)
+
+
+def test_openspiels_rl_environment_plays_through_the_bridge() -> None:
+    from open_spiel.python import rl_environment
+
+    game = load("gardiens", 2, seed=13, max_rounds=2)
+    environment = rl_environment.Environment(game)
+    step, rng, taken = environment.reset(), np.random.default_rng(13), 0
+    while not step.last():
+        player = step.observations["current_player"]
+        legal = step.observations["legal_actions"][player]
+        assert len(step.observations["info_state"][player]) == game.observation_tensor_size()
+        step = environment.step([int(rng.choice(legal))])
+        taken += 1
+    assert taken > 0 and sum(step.rewards) == pytest.approx(1.0)

@@ -176,6 +176,15 @@ class KeepersSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships n
         except ValueError:
             return f"action {action}"
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s (default: the seat to move's) observation tensor, read from the
+        observer: OpenSpiel's own route sets up a fresh initial state on every call."""
+        seat = self.current_player() if player is None else player
+        if not 0 <= seat < self.spaces.players:
+            raise ValueError(f"observation_tensor: no seat {seat} in a game of "
+                             f"{self.spaces.players}")
+        return self.spaces.observations.encode(self.engine.view(seat), seat)
+
     def returns(self) -> list[float]:
         """Each seat's reward: 0 until the end (see the module's docstring)."""
         if not self.is_terminal():
