@@ -68,12 +68,13 @@ def _line(path: Path, number: int, raw: bytes) -> Line:
 def check_run(path: Path, lines: Sequence[Line], game: str, seats: Sequence[str],
               options: Mapping[str, Any], seed: int, rotate: bool) -> None:
     """Refuse (one line) a file whose games are not those of this run, or repeat one."""
+    stored = json.loads(json.dumps(dict(options)))  # as a line holds them (tuples: lists)
     seen: set[int] = set()
     for line in lines:
         index = int(line["index"])
         differs = ("game" if line.get("game") != game
                    else "seats" if line.get("seats") != seats_for(seats, index, rotate)
-                   else "options" if line.get("options") != dict(options)
+                   else "options" if line.get("options") != stored
                    else "seed" if line.get("seed") != game_seed(seed, index) else None)
         if differs is not None:
             raise KeepersError(t("results.other_run", path=str(path), index=index,
