@@ -56,7 +56,7 @@ def test_html_report_is_one_file_with_its_plots_inside(cells: Path, tmp_path: Pa
         _is_png(base64.b64decode(data))
     assert "bank_trade=false" in page and "bank_trade=true" in page     # the cells, by what differs
     assert "First player of round 1" in page and "95 % CI" in page
-    assert "objectives_reached" in page and "events_drawn" in page      # the game's facts
+    assert "objectives_reached" in page and "buildings_held" in page    # the game's facts
     assert 'src="http' not in page                                       # nothing fetched
 
 
@@ -111,3 +111,17 @@ def test_results_of_two_games_are_refused(cells: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["report", str(cells), str(other), "--out",
                                  str(tmp_path / "r.html")])
     assert result.exit_code == 2 and "several games" in _error_line(result.output)
+
+
+def test_a_games_items_are_measured_only_when_some_games_are_lost_by_all() -> None:
+    def line(index: int, winners: list[int], events: list[str]) -> dict[str, object]:
+        return {"index": index, "scores": [0, 0], "winners": winners, "seats": ["a", "b"],
+                "facts": {"seats": [{}, {}], "game": {"events_drawn": events}}}
+
+    lost = [line(i, [], ["EV02"]) for i in range(6)]               # a co-operative loss
+    won = [line(6 + i, [0, 1], ["EV01"]) for i in range(6)]        # a shared (team) win
+    (events,) = fact_tables(lost + won)
+    assert not events.per_seat
+    assert {row.item: (row.seen, row.share) for row in events.rows} == {
+        "EV01": (6, 1.0), "EV02": (6, 0.0)}
+    assert fact_tables(won) == []                                   # every game won: no table

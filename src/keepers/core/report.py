@@ -151,16 +151,16 @@ def _table(name: str, per_seat: bool, samples: Sequence[tuple[set[str], float]])
             seen.setdefault(item, []).append(share)
     rows = [ItemRow(item, len(s), sum(s), total - len(s), total_wins - sum(s))
             for item, s in seen.items() if len(s) >= LEAST_SEEN]
-    rows.sort(key=lambda row: abs(row.share - row.others_share), reverse=True)
-    return FactTable(name, per_seat, sorted(rows[:MOST_ITEMS], key=lambda r: -r.share))
+    rows.sort(key=lambda row: (-abs(row.share - row.others_share), row.item))
+    return FactTable(name, per_seat, sorted(rows[:MOST_ITEMS], key=lambda r: (-r.share, r.item)))
 
 
 def fact_tables(lines: Sequence[Line]) -> list[FactTable]:
     """For every fact holding ids: each id's win share against the others'.
 
     A seat's fact is measured on seat-games (did the seats that had it win more?); a
-    game's fact on games, by the share of games some seat won (a co-operative game can
-    be lost by all).
+    game's fact on games, by the share of games some seat won: only when some game was
+    lost by all (a co-operative game), since otherwise every game was won.
     """
     seat_samples: dict[str, list[tuple[set[str], float]]] = {}
     game_samples: dict[str, list[tuple[set[str], float]]] = {}
@@ -176,7 +176,8 @@ def fact_tables(lines: Sequence[Line]) -> list[FactTable]:
             if isinstance(value, list | dict):
                 game_samples.setdefault(name, []).append((_items(value), won))
     tables = [_table(name, True, s) for name, s in seat_samples.items()]
-    tables += [_table(name, False, s) for name, s in game_samples.items()]
+    if any(not line["winners"] for line in lines):  # else every game was won: nothing to tell
+        tables += [_table(name, False, s) for name, s in game_samples.items()]
     return [table for table in tables if table.rows]
 
 
@@ -235,6 +236,10 @@ def plot_grouped(labels: Sequence[str], groups: Sequence[str],
         present = [row for row in cell_rows if row is not None]
         axes.bar(places, [100 * r["win_share"] for r in present], width,
                  yerr=_errors(present), capsize=3, label=label)
+        for place, row in zip(places, present, strict=True):
+            if fair is None and "fair_share" in row:  # each bar's own share with no edge
+                axes.hlines(100 * row["fair_share"], place - width / 2, place + width / 2,
+                            colors="grey", linestyles="dashed", linewidth=1)
     if fair is not None:
         axes.axhline(100 * fair, color="grey", linestyle="--", linewidth=1,
                      label=t("report.fair_share"))
