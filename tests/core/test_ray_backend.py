@@ -66,3 +66,18 @@ def test_without_ray_installed_the_ray_backend_is_refused_in_one_line(
     monkeypatch.setitem(sys.modules, "ray", None)   # import ray fails
     with pytest.raises(KeepersError, match="needs Ray"):
         run_simulation(get_game("gardiens"), ["random"] * 2, 2, backend="ray")
+
+
+def test_a_sweep_on_ray_writes_the_cells_of_a_sweep_on_processes(tmp_path: Path) -> None:
+    for backend in ("ray", "processes"):
+        (tmp_path / backend).mkdir()
+        result = runner.invoke(app, ["sweep", "gardiens", "--players", "2", "--games", "8",
+                                     "--seats", "greedy,random", "--vary", "coop=true",
+                                     "--jobs", "2", "--backend", backend,
+                                     "--results", str(tmp_path / backend)])
+        assert result.exit_code == 0, result.output
+    names = sorted(path.name for path in (tmp_path / "ray").iterdir())
+    assert len(names) == 2
+    for name in names:
+        assert sorted((tmp_path / "ray" / name).read_text().splitlines()) == \
+            sorted((tmp_path / "processes" / name).read_text().splitlines())
