@@ -57,6 +57,7 @@ def test_html_report_is_one_file_with_its_plots_inside(cells: Path, tmp_path: Pa
     assert "bank_trade=false" in page and "bank_trade=true" in page     # the cells, by what differs
     assert "First player of round 1" in page and "95 % CI" in page
     assert "objectives_reached" in page and "buildings_held" in page    # the game's facts
+    assert "share of points from buildings" in page                      # the game's report
     assert 'src="http' not in page                                       # nothing fetched
 
 

@@ -25,8 +25,9 @@ from typing import Any
 from keepers.core.errors import KeepersError
 from keepers.core.files import write_bytes_atomic, write_text_atomic
 from keepers.core.i18n import t
+from keepers.core.registry import get_game
 from keepers.core.results import Line, read_results
-from keepers.core.simulate import summarize, wilson, win_shares
+from keepers.core.simulate import game_summary, summarize, wilson, win_shares
 
 MOST_ITEMS = 20
 """Items shown per fact (the ones furthest from the average win share first)."""
@@ -421,8 +422,27 @@ def _cell_blocks(cell: Cell, summary: Mapping[str, Any], key: str) -> list[Block
         decisions=f"{decisions['mean']:.0f} ± {decisions['sd']:.0f}",
         capped=summary["capped"])))
     blocks.append(Image(key, t("report.scores_length"), plot_cell(cell)))
+    blocks += _game_blocks(cell, summary)
     blocks += _fact_blocks(cell, key)
     return blocks
+
+
+def _value(value: Any) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def _game_blocks(cell: Cell, summary: Mapping[str, Any]) -> list[Block]:
+    """The game's own report when it is installed here and offers one (``Game.summarize``,
+    as ``keepers simulate`` prints it); else the means of the game's statistics."""
+    try:
+        own = game_summary(get_game(str(cell.lines[0].get("game"))), cell.lines)
+    except KeepersError:                      # a game not installed here: no report of its own
+        own = None
+    title, table = (t("sim.report"), own) if own else (t("sim.stats"), summary["stats"])
+    if not table:
+        return []
+    return [Heading(3, title), Table([t("sim.key"), t("sim.value")],
+                                     [[key, _value(value)] for key, value in table.items()])]
 
 
 def _fact_blocks(cell: Cell, key: str) -> list[Block]:
