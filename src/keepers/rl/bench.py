@@ -3,9 +3,10 @@
 ``python -m keepers.rl.bench [GAME ...] [--players N] [--seconds S] [--seed N]`` prints,
 for each game, decisions per second of the engine alone, of the engine making the mover's
 observation and mask at every decision (the floor under any environment), and environment
-steps per second through PettingZoo (observation, mask and step, as a learning loop takes them) and
-OpenSpiel (legal actions, apply, and the mover's observation tensor through the
-observer).  docs/performance.md keeps the figures.
+steps per second through PettingZoo (observation, mask and step, as a learning loop takes
+them) and OpenSpiel (legal actions, apply, and the mover's observation tensor through the
+observer), each per second of the process's CPU time.  docs/performance.md keeps the
+figures.
 """
 
 from __future__ import annotations
@@ -28,12 +29,13 @@ Loop = Callable[[int], int]
 
 
 def rate(play: Loop, seconds: float, seed: int) -> float:
-    """Decisions per second of ``play`` over whole games, for at least ``seconds``."""
-    done, games, start = 0, 0, time.perf_counter()
+    """Decisions per second of ``play`` over whole games, for at least ``seconds`` of this
+    process's CPU time (steadier than wall time on a machine others share)."""
+    done, games, start = 0, 0, time.process_time()
     while True:
         done += play(seed + games)
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             return done / elapsed
 
