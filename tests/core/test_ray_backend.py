@@ -81,3 +81,15 @@ def test_a_sweep_on_ray_writes_the_cells_of_a_sweep_on_processes(tmp_path: Path)
     for name in names:
         assert sorted((tmp_path / "ray" / name).read_text().splitlines()) == \
             sorted((tmp_path / "processes" / name).read_text().splitlines())
+
+
+def test_a_game_failing_on_ray_is_reported_as_on_processes() -> None:
+    game = get_game("gardiens")
+    messages = []
+    for backend in ("ray", "processes"):
+        with pytest.raises(KeepersError) as failure:
+            run_simulation(game, ["nobody", "random"], 4, 3, jobs=2, backend=backend)
+        messages.append(str(failure.value))
+    for message in messages:  # the first game to fail: which one depends on timing
+        assert message.startswith("game ") and "unknown bot 'nobody'" in message
+        assert "\n" not in message and "Traceback" not in message

@@ -92,9 +92,20 @@ def run_on_ray(task: Callable[[Item], Result], work: Sequence[Item], jobs: int,
             done, pending = ray.wait(pending, num_returns=1, timeout=0.2)
             pending += [remote.remote(item) for item in itertools.islice(items, len(done))]
             for ref in done:
-                yield ray.get(ref)
+                yield _result(ray, ref)
     finally:
         for ref in pending:
-            ray.cancel(ref, force=True)
+            ray.cancel(ref)
         if started:
             ray.shutdown()
+
+
+def _result(ray: Any, ref: Any) -> Any:
+    """A finished task's result; its error raised as the task raised it (as a worker
+    process hands it back), not wrapped in Ray's error with the worker's traceback."""
+    try:
+        return ray.get(ref)
+    except ray.exceptions.RayTaskError as exc:
+        if isinstance(exc.cause, Exception):
+            raise exc.cause from None
+        raise
