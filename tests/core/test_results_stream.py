@@ -130,6 +130,7 @@ def test_a_line_that_is_no_result_is_refused_in_one_line(tmp_path: Path) -> None
     (["--backend", "dask"], "--backend must be one of processes, ray"),
     (["--address", "auto"], "--address names a Ray cluster"),
     (["--backend", "ray", "--address", "nowhere"], "--address must be auto"),
+    (["--backend", "ray", "--address", "127.0.0.1:1"], "no Ray cluster answers there"),
 ])
 def test_bad_arguments_are_refused_in_one_line(tmp_path: Path, args: list[str],
                                                message: str) -> None:

@@ -12,8 +12,12 @@ import itertools
 import logging
 import multiprocessing
 import signal
+import socket
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
+
+from keepers.core.errors import KeepersError
+from keepers.core.i18n import t
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -73,6 +77,8 @@ def run_on_ray(task: Callable[[Item], Result], work: Sequence[Item], jobs: int,
     """
     ray = _ray()
     started = not ray.is_initialized()
+    if started and address is not None:
+        _reachable(address)
     if started and address is None:
         # Ray lowers its workers' priority (nice 15) by default; here the games are the
         # work, and they get the priority worker processes get.
@@ -98,6 +104,17 @@ def run_on_ray(task: Callable[[Item], Result], work: Sequence[Item], jobs: int,
             ray.cancel(ref)
         if started:
             ray.shutdown()
+
+
+def _reachable(address: str) -> None:
+    """Refuse a cluster address nothing answers at (Ray itself would retry for minutes)."""
+    if address == "auto":                  # Ray finds the cluster, or says it found none
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except (OSError, ValueError) as exc:
+        raise KeepersError(t("sim.ray_unreachable", address=address, reason=exc)) from None
 
 
 def _result(ray: Any, ref: Any) -> Any:
