@@ -1,16 +1,21 @@
-"""The toy race of tests/core with codecs, so the environments are tested on a game whose
-every rule fits on a screen (registered as ``toyrace_rl``)."""
+"""Shared by the environments' tests: the toy race of tests/core with codecs, so the
+environments are tested on a game whose every rule fits on a screen (registered as
+``toyrace_rl``), the cases every interface is checked at, and a skip for a game that
+offers no codecs."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+import pytest
 from toygame import RaceGame
 
 from keepers.core.encoding import ActionCodec, Field, Layout, ObservationCodec
+from keepers.core.errors import KeepersError
 from keepers.core.game import JsonDict
 from keepers.core.registry import register
+from keepers.rl.spaces import Spaces
 
 
 class RaceObservation(ObservationCodec):
@@ -61,13 +66,10 @@ SHORT = {"keythedral": {"max_rounds": 4}, "gardiens": {"max_rounds": 6}}
 """Options that keep a random game short where the rules allow a cap."""
 
 
-def spaces_or_skip(game: str, players: int, options: Mapping[str, Any] | None = None) -> Any:
-    """The game's Spaces, or skip the test while the game has no codecs."""
-    import pytest
-
-    from keepers.core.errors import KeepersError
-    from keepers.rl.spaces import Spaces
-
+def spaces_or_skip(game: str, players: int,
+                   options: Mapping[str, Any] | None = None) -> Spaces:
+    """The game's Spaces (with the SHORT options unless ``options`` are given), or skip the
+    test while the game offers no codecs."""
     try:
         return Spaces(game, players, options if options is not None else SHORT.get(game, {}))
     except KeepersError as missing:
