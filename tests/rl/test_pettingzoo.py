@@ -231,3 +231,14 @@ def test_view_true_puts_the_agents_own_view_in_its_info() -> None:
     seat = table.possible_agents.index(table.agent_selection)
     assert info["view"] == table.game_state.view(seat) and info["view"]["seat"] == seat
     api_test(make("toyrace_rl", 2, view=True), num_cycles=30)
+
+
+def test_each_agent_samples_from_a_space_of_its_own() -> None:
+    table = make("toyrace_rl", 2)
+    first, second = (table.action_space(agent) for agent in table.possible_agents)
+    assert first is not second and first == second
+    first.seed(1)
+    drawn = [int(first.sample()) for _ in range(8)]
+    first.seed(1)
+    second.seed(2)
+    assert [int(first.sample()) for _ in range(8)] == drawn

@@ -20,6 +20,7 @@ engine from ``reset(seed=...)``: the same seed and actions give the same game.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,10 +69,14 @@ class KeepersAEC(AECEnv[str, ObservationDict, int | None]):  # type: ignore[misc
         self.metadata = {**self.metadata, "name": f"keepers_{self.spaces.game.name}"}
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        observation = spaces.Dict({"observation": self.spaces.observation_space,
-                                   "action_mask": self.spaces.mask_space})
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
-        self.action_spaces = dict.fromkeys(self.possible_agents, self.spaces.action_space)
+        # a space of its own for each agent, so that seeding one agent's samples leaves
+        # the others' alone
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": copy.deepcopy(self.spaces.observation_space),
+                                "action_mask": copy.deepcopy(self.spaces.mask_space)})
+            for agent in self.possible_agents}
+        self.action_spaces = {agent: copy.deepcopy(self.spaces.action_space)
+                              for agent in self.possible_agents}
         self._seeds = np.random.default_rng()
         self._state: GameState | None = None
 
