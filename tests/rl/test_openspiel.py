@@ -197,3 +197,14 @@ def test_openspiels_rl_environment_plays_through_the_bridge() -> None:
         step = environment.step([int(rng.choice(legal))])
         taken += 1
     assert taken > 0 and sum(step.rewards) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("private", [pyspiel.PrivateInfoType.NONE,
+                                     pyspiel.PrivateInfoType.ALL_PLAYERS])
+def test_observers_of_other_than_one_seat_are_refused_in_one_line(private: Any) -> None:
+    game = load("toyrace_rl", 2, seed=14)
+    kind = pyspiel.IIGObservationType(public_info=True, perfect_recall=False,
+                                      private_info=private)
+    with pytest.raises(ValueError) as refusal:
+        game.make_py_observer(kind)
+    assert "\n" not in str(refusal.value)
