@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from keepers.cli import app
 from keepers.core.errors import KeepersError
 from keepers.core.registry import get_game
-from keepers.core.results import read_results, run_streamed
+from keepers.core.results import read_results, run_streamed, slim
 from keepers.core.simulate import game_seed, run_simulation
 
 runner = CliRunner()
@@ -89,7 +89,7 @@ def test_kill_9_loses_only_the_games_in_flight_and_resume_completes_the_run(
     resumed = run_streamed(game, ["random", "random"], games, 3, game.default_options(), out,
                            resume=True)
     expected = run_simulation(game, ["random", "random"], games, 3)
-    assert resumed == expected
+    assert resumed == [slim(line) for line in expected]             # what the summary reads
     assert [json.loads(line) for line in _sorted_lines(out)] == expected
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,6 +125,19 @@ def missing(lines: Sequence[Line], games: int) -> list[int]:
     return [index for index in range(games) if index not in done]
 
 
+SUMMARY_FIELDS = ("index", "scores", "winners", "seats", "rounds", "decisions", "capped",
+                  "stats")
+"""What the summary of a run (and a game's own report) reads of each line."""
+
+
+def slim(line: Mapping[str, Any]) -> Line:
+    """What a long run keeps in memory of a game whose line is on disk: the fields its
+    summary reads, the names of its statistics shared between games (``sys.intern``)."""
+    kept = {key: line[key] for key in SUMMARY_FIELDS if key in line}
+    kept["stats"] = {sys.intern(key): value for key, value in (line.get("stats") or {}).items()}
+    return kept
+
+
 def by_index(lines: Sequence[Line]) -> list[Line]:
     """The lines sorted by game index."""
     return sorted(lines, key=lambda line: int(line["index"]))
@@ -135,8 +149,9 @@ def run_streamed(game: Game, seats: Sequence[str], games: int, seed: int,
                  address: str | None = None, progress: Callable[[int], None] | None = None,
                  notice: Callable[[str], None] | None = None) -> list[Line]:
     """Play games ``0 .. games - 1`` with every finished one streamed to ``path``; return
-    all the lines below ``games`` by index.  With ``resume`` the games already in the
-    file are kept (``progress`` is told of them first) and only the missing ones played.
+    what a summary reads of the lines below ``games`` (:func:`slim`), by index.  With
+    ``resume`` the games already in the file are kept (``progress`` is told of them
+    first) and only the missing ones played.
 
     :class:`~keepers.core.simulate.Interrupted` (Ctrl-C) holds every line kept so far.
     """
@@ -144,7 +159,8 @@ def run_streamed(game: Game, seats: Sequence[str], games: int, seed: int,
     check_run(path, done, game.name, seats, game.check_options(options), seed, rotate)
     if torn and notice:
         notice(t("results.torn", path=str(path)))
-    kept = [line for line in done if int(line["index"]) < games]
+    kept = [slim(line) for line in done if int(line["index"]) < games]
+    done.clear()                       # the whole lines are on disk: memory keeps the slim
     if resume and notice:
         notice(t("sim.resumed", done=len(kept), total=games, path=str(path)))
     if progress and kept:
@@ -152,8 +168,8 @@ def run_streamed(game: Game, seats: Sequence[str], games: int, seed: int,
     writer = ResultsWriter(path)
     try:
         played = run_simulation(game, seats, games, seed, options, jobs, rotate, progress,
-                                indices=missing(done, games), backend=backend,
-                                address=address, sink=writer.write)
+                                indices=missing(kept, games), backend=backend,
+                                address=address, sink=writer.write, keep=slim)
     except Interrupted as stop:
         raise Interrupted(by_index(kept + stop.results)) from None
     finally:

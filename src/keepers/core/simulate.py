@@ -113,6 +113,7 @@ def run_simulation(game: Game, seats: Sequence[str], games: int, seed: int = 0,
                    indices: Sequence[int] | None = None, backend: str = "processes",
                    address: str | None = None,
                    sink: Callable[[list[dict[str, Any]]], None] | None = None,
+                   keep: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
                    ) -> list[dict[str, Any]]:
     """Play ``games`` all-bot games on ``jobs`` processes; return their lines by index.
 
@@ -120,7 +121,8 @@ def run_simulation(game: Game, seats: Sequence[str], games: int, seed: int = 0,
     ``backend`` ``ray`` runs them as Ray tasks (:func:`keepers.core.workers.run_on_ray`,
     on the cluster at ``address`` when given); game ``i`` has seed ``game_seed(seed, i)``
     either way, so the results are the same.  ``sink(lines)`` receives the lines of each
-    finished chunk (to stream them to a file), then ``progress(n)`` is called.  Ctrl-C
+    finished chunk (to stream them to a file), then ``progress(n)`` is called; ``keep``
+    (when given) makes what is kept of each line in memory, for a long run.  Ctrl-C
     stops the run and its workers at once and raises :class:`Interrupted` holding the
     games finished so far.
     """
@@ -137,7 +139,7 @@ def run_simulation(game: Game, seats: Sequence[str], games: int, seed: int = 0,
             for chunk in chunks:
                 if sink:
                     sink(chunk)
-                results += _done(chunk, progress)
+                results += _done([keep(line) for line in chunk] if keep else chunk, progress)
     except KeyboardInterrupt:
         raise Interrupted(sorted(results, key=lambda r: int(r["index"]))) from None
     except RayMissing:
