@@ -148,7 +148,8 @@ class KeepersEnv(gymnasium.Env[Observation, np.int64]):
 
     def _observed(self) -> tuple[Observation, dict[str, Any]]:
         """The learner's observation and info: its mask, and its view if asked for."""
-        view = self.game_state.view(self.seat)
+        view = (self.game_state.view(self.seat) if self.with_view
+                else self.game_state.bot_view(self.seat))
         mask: Mask = self.spaces.mask(self.game_state, self.seat)
         info: dict[str, Any] = {"action_mask": mask}
         if self.with_view:

@@ -183,7 +183,7 @@ class KeepersSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships n
         if not 0 <= seat < self.spaces.players:
             raise ValueError(f"observation_tensor: no seat {seat} in a game of "
                              f"{self.spaces.players}")
-        return self.spaces.observations.encode(self.engine.view(seat), seat)
+        return self.spaces.observations.encode(self.engine.bot_view(seat), seat)
 
     def returns(self) -> list[float]:
         """Each seat's reward: 0 until the end (see the module's docstring)."""
@@ -272,7 +272,7 @@ class KeepersObserver:
 
     def set_from(self, state: KeepersSpielState, player: int) -> None:
         """The tensor of ``player``'s view of ``state``."""
-        view = state.engine.view(player)
+        view = state.engine.bot_view(player)
         self.tensor[:] = self.spaces.observations.encode(view, player)
 
     def string_from(self, state: KeepersSpielState, player: int) -> str:

@@ -116,7 +116,9 @@ class KeepersAEC(AECEnv[str, ObservationDict, int | None]):  # type: ignore[misc
         """``agent``'s observation: its seat's view encoded and its action mask (and with
         ``view=True`` the view itself in ``infos[agent]["view"]``)."""
         seat = self._seats[agent]
-        view = self.game_state.view(seat)
+        # A bot's view holds the same entries, computed as the encoder reads them.
+        view = (self.game_state.view(seat) if self.with_view
+                else self.game_state.bot_view(seat))
         if self.with_view:
             self.infos[agent]["view"] = view
         return {"observation": self.spaces.encode(view, seat),

@@ -101,8 +101,9 @@ class Spaces:
         return self.game.new_state(self.players, seed, self.options)
 
     def observe(self, state: GameState, seat: int) -> Observation:
-        """``seat``'s observation: its view encoded, as ``float32``."""
-        return self.encode(state.view(seat), seat)
+        """``seat``'s observation: its view encoded, as ``float32`` (the view as a bot is
+        handed it: the same entries, each computed when the encoder reads it)."""
+        return self.encode(state.bot_view(seat), seat)
 
     def encode(self, view: JsonDict, seat: int) -> Observation:
         """``seat``'s ``view`` encoded, as ``float32``."""
