@@ -148,3 +148,17 @@ def test_ctrl_c_leaves_only_whole_lines_and_says_how_to_continue(tmp_path: Path)
     contents = read_results(out)
     assert not contents.torn and 0 < len(contents.lines) < GAMES
     assert "continue the run with the same command and --resume" in " ".join(output.split())
+
+
+def test_a_run_with_a_searching_bot_streams_each_game_as_it_ends() -> None:
+    """Games with an ``mcts`` seat take seconds to minutes each: they are handed back one
+    by one, so a stopped run loses only the games being played; others go by chunks."""
+    from keepers.core import simulate
+
+    game = get_game("gardiens")
+    handed: list[int] = []
+    run_simulation(game, ["mcts:iters=2,depth=2", "random"], 3, seed=4,
+                   options={"max_rounds": 1}, sink=lambda lines: handed.append(len(lines)))
+    assert handed == [1, 1, 1]
+    assert simulate._searches(game, "mcts") and not simulate._searches(game, "greedy")
+    assert not simulate._searches(game, "human")

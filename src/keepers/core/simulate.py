@@ -27,7 +27,7 @@ from keepers.core.bench import freeze_heap
 from keepers.core.errors import KeepersError
 from keepers.core.game import Game
 from keepers.core.i18n import t
-from keepers.core.match import game_result, make_bots, play_bots
+from keepers.core.match import bot_factory, game_result, make_bots, play_bots
 from keepers.core.registry import get_game
 from keepers.core.rng import Rng
 from keepers.core.workers import RayMissing, run_in_processes, run_on_ray
@@ -89,8 +89,8 @@ BACKENDS = ("processes", "ray")
 instance, or a cluster named by its address)."""
 
 
-def _chunks(indices: Sequence[int], jobs: int) -> list[Sequence[int]]:
-    size = max(1, min(CHUNK_MOST, math.ceil(len(indices) / (max(jobs, 1) * 8))))
+def _chunks(indices: Sequence[int], jobs: int, most: int = CHUNK_MOST) -> list[Sequence[int]]:
+    size = max(1, min(most, math.ceil(len(indices) / (max(jobs, 1) * 8))))
     return [indices[start:start + size] for start in range(0, len(indices), size)]
 
 
@@ -100,6 +100,14 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, results: list[dict[str, Any]]) -> None:
         super().__init__()
         self.results = results
+
+
+def _searches(game: Game, name: str) -> bool:
+    """Whether the bot called ``name`` searches (each of its decisions plays many games)."""
+    try:
+        return bool(getattr(bot_factory(game, name)(0, 0), "searches", False))
+    except KeepersError:
+        return False
 
 
 def _play_chunk(args: tuple[Any, ...]) -> list[dict[str, Any]]:
@@ -128,7 +136,11 @@ def run_simulation(game: Game, seats: Sequence[str], games: int, seed: int = 0,
     """
     opts = game.check_options(options or {})
     wanted = list(range(games)) if indices is None else list(indices)
-    work = [(game.name, list(seats), opts, seed, chunk, rotate) for chunk in _chunks(wanted, jobs)]
+    # A game with a searching bot takes seconds to minutes: one game a chunk, so that a
+    # stopped run loses only the games being played.
+    most = 1 if any(_searches(game, name) for name in seats) else CHUNK_MOST
+    work = [(game.name, list(seats), opts, seed, chunk, rotate)
+            for chunk in _chunks(wanted, jobs, most)]
     if backend == "ray":
         runner = run_on_ray(_play_chunk, work, jobs, address)
     else:
