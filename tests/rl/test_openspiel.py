@@ -146,9 +146,6 @@ def test_openspiels_ismcts_plays_viscounts_alone_and_against_a_seat() -> None:
     assert ismcts_decisions("viscounts", 2, 8) == 8
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="Keythedral's deals from a view carry no event log, "
-                   "which the view shows (KT-13.5): ISMCTS finds a dealt state's information "
-                   "state different from the seat's")
 def test_openspiels_ismcts_plays_keythedral() -> None:
     assert ismcts_decisions("keythedral", 2, 4, max_rounds=3) == 4
 

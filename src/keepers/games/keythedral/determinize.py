@@ -84,6 +84,7 @@ def sampler(view: JsonDict, seat: int,
     data = data or packaged()
     unseen = _Unseen(data, table, seat)
     template = position_from_dict(data, unseen.first_deal())
+    template.log = _recent_log(view.get("events") or [])
 
     def deal(rng: Rng) -> Position:
         position = template.copy()
@@ -92,6 +93,15 @@ def sampler(view: JsonDict, seat: int,
         return position
 
     return deal
+
+
+def _recent_log(events: list[list[Any]]) -> Any:
+    """KT-13.4: the public log as far as the view shows it (its recent events), so that a
+    dealt position shows the seat the same view as the true one."""
+    log: Any = None
+    for event in events:
+        log = (tuple(event), log)
+    return log
 
 
 class _Unseen:
