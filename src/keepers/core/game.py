@@ -31,6 +31,16 @@ MAX_DECISION_LENGTH = 100
 """No decision text is longer; a refusal looks at no more than this many characters."""
 
 
+def detached(value: Any) -> Any:
+    """An independent copy of JSON-like data (dicts, lists, tuples as lists): a view or a
+    table built from it shares no list or dict with the position."""
+    if isinstance(value, dict):
+        return {k: detached(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [detached(v) for v in value]
+    return value
+
+
 def quoted(text: str, limit: int = 40) -> str:
     """``text`` quoted for a message, cut to ``limit`` characters."""
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")

@@ -29,20 +29,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from keepers.core.game import JsonDict
+from keepers.core.game import JsonDict, detached
 from keepers.games.gardiens.rules import board, cards, scoring, seats
 from keepers.games.gardiens.state import NONE, Position
 
 PUBLIC_CTX = ("S", "T", "k", "acard", "dcard", "magic", "card", "give", "get", "proposer")
-
-
-def detached(value: Any) -> Any:
-    """A copy of JSON-like data that shares no list or dict with the position."""
-    if isinstance(value, dict):
-        return {k: detached(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [detached(v) for v in value]
-    return value
 
 
 def make_view(st: Position, player: int | None) -> JsonDict:

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from keepers.core.errors import KeepersError
-from keepers.core.game import JsonDict
+from keepers.core.game import JsonDict, detached
 from keepers.core.rng import Rng
 from keepers.games.keythedral.data import RESOURCES, KeythedralData, packaged
 from keepers.games.keythedral.invariants import _cards_in_flight
@@ -53,7 +53,7 @@ def public_table(position: Position, seat: int) -> JsonDict:
     unlogged.log = None  # the log is public and in the view already; long, and not needed
     table = position_to_dict(unlogged)
     del table["rng"], table["log"]
-    table["frames"], table["pending"] = _copied(table["frames"]), _copied(table["pending"])
+    table["frames"], table["pending"] = detached(table["frames"]), detached(table["pending"])
     others = [p for p in range(position.n) if p != seat]
     for p in others:
         table["stocks"][p] = None
@@ -178,7 +178,7 @@ class _Unseen:
     def first_deal(self) -> JsonDict:
         """The table with every hidden place filled in order (a valid position file)."""
         raw: JsonDict = {k: v for k, v in self.table.items() if k != "hand_sizes"}
-        raw = _copied(raw)
+        raw = detached(raw)
         raw["rng"] = 0
         raw["log"] = []
         position = Position(packaged(), self.n, {})
@@ -250,12 +250,3 @@ class _Unseen:
         for colour in pool:
             p = self.others[rng.below(len(self.others))] if shuffle else self.others[0]
             position.stocks[p][colour] += 1
-
-
-def _copied(value: Any) -> Any:
-    """An independent copy of JSON-like data, its tuples as lists."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_copied(v) for v in value]
-    return value

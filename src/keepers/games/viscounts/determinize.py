@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from keepers.core.errors import KeepersError
-from keepers.core.game import JsonDict
+from keepers.core.game import JsonDict, detached
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import GameData, load_data
 from keepers.games.viscounts.serial import position_from_dict, position_to_dict
@@ -98,7 +98,7 @@ def sampler(view: JsonDict, seat: int,
         raise KeepersError(f"Viscounts: the view is not seat {seat}'s, or has no table")
     data = data or load_data()
     unseen = _Unseen(data, table, seat)
-    raw = _copied({k: v for k, v in table.items() if k != "concealed"})
+    raw = detached({k: v for k, v in table.items() if k != "concealed"})
     raw["rng"] = 0
     raw["log"] = list(view.get("log", []))       # public: the view shows it
     unseen.deal(Rng(0), shuffle=False).into_raw(raw)
@@ -287,12 +287,3 @@ def _split(items: list[str], counts: list[int]) -> list[list[str]]:
         out.append(items[:count])
         items = items[count:]
     return out
-
-
-def _copied(value: Any) -> Any:
-    """An independent copy of JSON-like data, its tuples as lists."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_copied(v) for v in value]
-    return value
