@@ -11,6 +11,7 @@ same deals and the same choice of the ``mcts`` bot.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -22,7 +23,7 @@ from keepers.core.mcts import MctsBot, Settings
 from keepers.core.rng import Rng
 from keepers.games.viscounts import builder
 from keepers.games.viscounts.determinize import DECKS, HIDDEN, sampler
-from keepers.games.viscounts.game import ViscountsGame, ViscountsState
+from keepers.games.viscounts.game import SEARCH, ViscountsGame, ViscountsState
 from keepers.games.viscounts.rules.scoring import final_scores
 from keepers.games.viscounts.state import Position
 
@@ -225,11 +226,14 @@ def test_mcts_is_offered_and_plays_whole_games_two_players_and_solo() -> None:
         assert result.decisions > 0 and len(result.scores) == len(seats)
 
 
-@pytest.mark.parametrize(("players", "expansions"), [(2, "none"), (1, "keys,gates")])
-def test_never_cheats_hidden_items_do_not_change_the_choice(players: int,
-                                                           expansions: str) -> None:
+@pytest.mark.parametrize(("players", "expansions", "guided"),
+                         [(2, "none", False), (1, "keys,gates", False), (2, "none", True),
+                          (1, "keys,gates", True)])
+def test_never_cheats_hidden_items_do_not_change_the_choice(players: int, expansions: str,
+                                                           guided: bool) -> None:
     """Two true positions that differ only in what the bot's seat cannot see give the
-    same bot with the same seed the same choice; it is handed its view only."""
+    same bot with the same seed the same choice, the plain search and the one the menu
+    offers (greedy guiding it in the tree and in rollouts); it is handed its view only."""
     compared = 0
     for index, state in enumerate(_positions(players, expansions, seed=6, every=71)):
         seat = state.to_move()
@@ -239,7 +243,7 @@ def test_never_cheats_hidden_items_do_not_change_the_choice(players: int,
         swapped = _hidden_swapped(state, seat, seed=100 + index)
         assert _hidden_part(swapped.position, seat) != _hidden_part(state.position, seat)
         assert swapped.legal_actions() == legal
-        settings = Settings(iters=30, depth=8)
+        settings = replace(SEARCH, iters=20, depth=8) if guided else Settings(iters=30, depth=8)
         first = MctsBot(GAME, seat, 11, settings).choose(state.search_view(seat), legal)
         second = MctsBot(GAME, seat, 11, settings).choose(swapped.search_view(seat), legal)
         assert first == second and first in legal
