@@ -236,17 +236,20 @@ class LazyView(dict[str, Any]):
 
     It holds exactly what the eager view holds (its builders are the eager view's parts),
     so a bot handed one sees nothing more; it only skips the entries it never reads.
-    Iterating, comparing or copying it computes every entry."""
+    Iterating, comparing or copying it computes every entry.  Each builder is called with
+    ``args`` (so a game can keep one table of builders instead of making closures for
+    every view)."""
 
-    def __init__(self, builders: dict[str, Callable[[], Any]]) -> None:
+    def __init__(self, builders: Mapping[str, Callable[..., Any]], *args: Any) -> None:
         super().__init__()
         self._builders = builders
+        self._args = args
 
     def __missing__(self, key: str) -> Any:
         builder = self._builders.get(key)
         if builder is None:
             raise KeyError(key)
-        value = builder()
+        value = builder(*self._args)
         dict.__setitem__(self, key, value)
         return value
 

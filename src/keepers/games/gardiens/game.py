@@ -30,7 +30,7 @@ from keepers.games.gardiens.flow import STEPS, play
 from keepers.games.gardiens.rules import decisions, scoring, setup
 from keepers.games.gardiens.serial import check_position, position_from_dict, position_to_dict
 from keepers.games.gardiens.state import Position
-from keepers.games.gardiens.views import make_view
+from keepers.games.gardiens.views import lazy_view, make_view
 
 OPTIONS = setup.OPTIONS
 """The game options (GR-25, GR-29), declared with the setup rules."""
@@ -107,6 +107,10 @@ class GardiensState(Position):
     def view(self, player: int | None) -> JsonDict:
         """Return what ``player`` may see (GR-20)."""
         return make_view(self, player)
+
+    def bot_view(self, player: int) -> JsonDict:
+        """The seat's view, each entry computed when the bot first reads it."""
+        return lazy_view(self, player)
 
     def search_view(self, player: int) -> JsonDict:
         """``player``'s view with its table, what a searching bot deals from (GR-20)."""

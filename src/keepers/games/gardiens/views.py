@@ -27,9 +27,11 @@ other players' objectives never appear.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from keepers.core.game import JsonDict, detached
+from keepers.core.game import JsonDict, LazyView, detached
+from keepers.games.gardiens.data import Layout
 from keepers.games.gardiens.rules import board, cards, scoring, seats
 from keepers.games.gardiens.state import NONE, Position
 
@@ -38,70 +40,103 @@ PUBLIC_CTX = ("S", "T", "k", "acard", "dcard", "magic", "card", "give", "get", "
 
 def make_view(st: Position, player: int | None) -> JsonDict:
     """GR-20.8: public information + the viewer's own items + Watchtower sights."""
-    view: JsonDict = {
-        "game": "gardiens",
-        "players": st.n,
-        "you": player,
-        "you_colour": st.colour(player) if player is not None else None,
-        "coop": st.coop,
-        "options": dict(st.options),
-        "round": st.round,
-        "first_player": st.colour(seats.first_player(st)),
-        "active": st.colour(st.active),
-        "board": board_view(st),
-        "seats": [seat_view(st, p) for p in range(st.n)],
-        "supply": dict(zip(st.data.resources, st.supply, strict=True)),
-        "building_supply": {b.key: st.bsupply[i] for i, b in enumerate(st.data.buildings)},
-        "river": list(st.river),
-        "discard": list(st.discard),
-        "deck_size": len(st.deck),
-        "event_deck_size": len(st.events),
-        "event_discard": list(st.event_discard),
-        "round_effect": st.round_effect or None,
-        "last_combat": detached(st.last_combat) if st.last_combat else None,
-        "decision": decision_view(st),
-        "over": st.over,
-    }
-    if player is not None:
-        view["hand"] = list(st.hands[player])
-        view["objectives"] = objective_view(st, player)
-        view["visible_hands"] = visible_hands(st, player)
-        view["private"] = private_pending(st, player)
-    if st.over:
-        view["result"] = result_view(st)
-    return view
+    return lazy_view(st, player).whole()
+
+
+def lazy_view(st: Position, player: int | None) -> LazyView:
+    """The entries of :func:`make_view`, each computed when first read (a bot pays only
+    for those it reads)."""
+    return LazyView(_PARTS[st.over, player is not None], st, player)
+
+
+Part = Callable[[Position, "int | None"], Any]
+"""One entry of a view, from the position and the viewer."""
+
+_TABLE: dict[str, Part] = {
+    "game": lambda st, player: "gardiens",
+    "players": lambda st, player: st.n,
+    "you": lambda st, player: player,
+    "you_colour": lambda st, player: st.colour(player) if player is not None else None,
+    "coop": lambda st, player: st.coop,
+    "options": lambda st, player: dict(st.options),
+    "round": lambda st, player: st.round,
+    "first_player": lambda st, player: st.colour(seats.first_player(st)),
+    "active": lambda st, player: st.colour(st.active),
+    "board": lambda st, player: board_view(st),
+    "seats": lambda st, player: [seat_view(st, p) for p in range(st.n)],
+    "supply": lambda st, player: dict(zip(st.data.resources, st.supply, strict=True)),
+    "building_supply": lambda st, player: {b.key: st.bsupply[i]
+                                           for i, b in enumerate(st.data.buildings)},
+    "river": lambda st, player: list(st.river),
+    "discard": lambda st, player: list(st.discard),
+    "deck_size": lambda st, player: len(st.deck),
+    "event_deck_size": lambda st, player: len(st.events),
+    "event_discard": lambda st, player: list(st.event_discard),
+    "round_effect": lambda st, player: st.round_effect or None,
+    "last_combat": lambda st, player: detached(st.last_combat) if st.last_combat else None,
+    "decision": lambda st, player: decision_view(st),
+    "over": lambda st, player: st.over,
+}
+# Only a seated viewer's view has these entries (so ``player`` is a seat).
+_SEATED: dict[str, Part] = {
+    "hand": lambda st, player: list(st.hands[player or 0]),
+    "objectives": lambda st, player: objective_view(st, player or 0),
+    "visible_hands": lambda st, player: visible_hands(st, player or 0),
+    "private": lambda st, player: private_pending(st, player or 0),
+}
+_RESULT: dict[str, Part] = {"result": lambda st, player: result_view(st)}
+_PARTS: dict[tuple[bool, bool], dict[str, Part]] = {
+    (over, seated): {**_TABLE, **(_SEATED if seated else {}), **(_RESULT if over else {})}
+    for over in (False, True) for seated in (False, True)
+}
+"""The view's entries, by whether the game is over and whether the viewer has a seat."""
+
+
+_Static = tuple[int, str, int, int, str, "str | None", tuple[str, ...]]
+_STATICS: dict[int, tuple[Layout, list[_Static]]] = {}
+"""Each map's printed part of every hex (index, label, q, r, kind, resource, neighbours),
+made once per map; the map is kept with it so that its id stays its own."""
+
+
+def _statics(st: Position) -> list[_Static]:
+    found = _STATICS.get(id(st.layout))
+    if found is None or found[0] is not st.layout:
+        resources = st.data.resources
+        found = _STATICS[id(st.layout)] = (st.layout, [
+            (info.index, info.label, info.q, info.r, info.kind,
+             resources[info.resource] if info.resource >= 0 else None, near)
+            for info, near in zip(st.layout.hexes, st.layout.adjacent_labels, strict=True)])
+    return found[1]
 
 
 def board_view(st: Position) -> list[dict[str, Any]]:
     """Every hex: kind, printed resource, owner, guardians, building, Shadows."""
-    colours = [st.colour(p) for p in range(st.n)]
-    keys = [b.key for b in st.data.buildings]
-    resources = st.data.resources
+    colours: list[str | None] = [st.colour(p) for p in range(st.n)]
+    colours.append(None)                 # an owner or building NONE (-1) reads the last
+    keys: list[str | None] = [b.key for b in st.data.buildings]
+    keys.append(None)
     shadows: dict[int, list[str]] = {}
     for i, pos in enumerate(st.shadow_pos):
         shadows.setdefault(pos, []).append(st.layout.shadow_ids[i])
-    out = []
-    for info, owner, count, building, protect, near in zip(
-            st.layout.hexes, st.owner, st.count, st.building, st.protect,
-            st.layout.adjacent_labels, strict=True):
-        out.append({
-            "hex": info.label, "q": info.q, "r": info.r, "kind": info.kind,
-            "resource": resources[info.resource] if info.resource >= 0 else None,
-            "owner": colours[owner] if owner != NONE else None,
-            "guardians": count,
-            "building": keys[building] if building != NONE else None,
-            "shadows": list(shadows.get(info.index, ())),
-            "protected": protect != NONE and protect == owner,  # see Position.is_protected
-            "adjacent": list(near),
-        })
-    return out
+    return [{
+        "hex": label, "q": q, "r": r, "kind": kind, "resource": resource,
+        "owner": colours[owner],
+        "guardians": count,
+        "building": keys[building],
+        "shadows": list(shadows[index]) if index in shadows else [],
+        "protected": protect != NONE and protect == owner,  # see Position.is_protected
+        "adjacent": list(near),
+    } for (index, label, q, r, kind, resource, near), owner, count, building, protect in zip(
+        _statics(st), st.owner, st.count, st.building, st.protect, strict=True)]
 
 
 def seat_view(st: Position, p: int) -> dict[str, Any]:
     """Public items of one player (GR-20.1)."""
     ally, banked, public = st.ally[p], scoring.banked(st, p), scoring.public_vp(st, p)
+    seat = st.seat(p)
     return {
-        "colour": st.colour(p), "seat": st.seat(p), "home": st.label(st.home(p)),
+        "colour": st.data.colours[seat - 1], "seat": seat,
+        "home": st.layout.labels[st.layout.homes[seat - 1]],
         "cubes": dict(zip(st.data.resources, st.cubes[p], strict=True)),
         "reserve": st.reserve[p], "hand_size": len(st.hands[p]),
         "objective_cards": len(st.objectives[p]),

@@ -35,15 +35,16 @@ class GreedyBot:
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Rng(seed * 7_919 + seat)
-        self._memo: tuple[JsonDict, list[dict[str, int]]] | None = None
-        """The last view's target costs (several choices of one decision read them)."""
+        self._memo: dict[str, Any] = {}
+        """What this decision's view gives (several choices of one decision read it)."""
 
     # ------------------------------------------------------------ analysis
     def _targets(self, view: JsonDict) -> list[dict[str, int]]:
         """Costs of the face-up tiles of the current row (and the next, if visible)."""
-        if self._memo is not None and self._memo[0] is view:
-            return self._memo[1]
-        costs: list[dict[str, int]] = []
+        costs: list[dict[str, int]] | None = self._memo.get("targets")
+        if costs is not None:
+            return costs
+        costs = []
         for row in view["mat"]:
             spaces = [s for s in row["spaces"] if s["tile"]]
             if not spaces:
@@ -51,7 +52,7 @@ class GreedyBot:
             costs.extend(self._with_price_cards(s) for s in spaces if s["cost"])
             if costs:
                 break
-        self._memo = (view, costs)
+        self._memo["targets"] = costs
         return costs
 
     @staticmethod
@@ -66,6 +67,12 @@ class GreedyBot:
 
     def _needs(self, view: JsonDict) -> Counter[str]:
         """Cubes still missing for the nearest target tile."""
+        needs = self._memo.get("needs")
+        if needs is None:
+            needs = self._memo["needs"] = self._shortfall(view)
+        return needs
+
+    def _shortfall(self, view: JsonDict) -> Counter[str]:
         have = Counter(view["you"]["cubes"])
         best: Counter[str] | None = None
         for cost in self._targets(view):
@@ -76,10 +83,12 @@ class GreedyBot:
 
     def _wanted(self, view: JsonDict) -> Counter[str]:
         """How much each colour is worth keeping: in target costs, crafts for points."""
-        want: Counter[str] = Counter()
-        for cost in self._targets(view):
-            for colour, k in cost.items():
-                want[colour] += k
+        want: Counter[str] | None = self._memo.get("wanted")
+        if want is None:
+            want = self._memo["wanted"] = Counter()
+            for cost in self._targets(view):
+                for colour, k in cost.items():
+                    want[colour] += k
         return want
 
     # ------------------------------------------------------------ choosing
@@ -88,8 +97,8 @@ class GreedyBot:
         assert view is not None
         kind = view["decision"]["kind"]
         handler = getattr(self, f"_{kind}", None)
+        self._memo = {}
         choice = handler(view, legal) if handler else None
-        self._memo = None
         if choice in legal:
             return str(choice)
         return legal[self.rng.below(len(legal))]
@@ -114,13 +123,16 @@ class GreedyBot:
 
     def _cottage(self, view: JsonDict, legal: list[str]) -> str:
         fields = {(x, y) for x, y, _ in view["fields"]}
-        rivals = {(x, y) for x, y, o, _, _ in view["tiles"] if o != self.seat}
+        rivals_near: Counter[tuple[int, int]] = Counter()   # rival tiles touching each corner
+        for x, y, o, _, _ in view["tiles"]:
+            if o != self.seat:
+                rivals_near.update(_touching(x, y))
 
         def score(a: str) -> int:
             _, number, pos = a.split()
             x, y = _pos(pos)
             near = sum(1 for c in _touching(x, y) if c in fields)
-            crowd = sum(1 for c in _touching(x, y) for s in _touching(*c) if s in rivals)
+            crowd = sum(rivals_near[c] for c in _touching(x, y))
             return near * 10 - crowd - int(number)
 
         return self._best(legal, score)

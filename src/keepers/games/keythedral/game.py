@@ -23,7 +23,6 @@ from keepers.core.game import (
     Game,
     GameState,
     JsonDict,
-    LazyView,
     Option,
     lead_shares,
 )
@@ -38,7 +37,7 @@ from keepers.games.keythedral.rules.board import houses
 from keepers.games.keythedral.rules.scoring import scores, winners
 from keepers.games.keythedral.serial import position_from_dict, position_to_dict
 from keepers.games.keythedral.state import Position
-from keepers.games.keythedral.views import PUBLIC_KINDS, build_view, prompt, view_parts
+from keepers.games.keythedral.views import PUBLIC_KINDS, build_view, lazy_view, prompt
 
 DEFAULT_MAX_ROUNDS = 60
 
@@ -217,7 +216,7 @@ class KeythedralState(GameState):
 
     def bot_view(self, player: int) -> JsonDict:
         """The seat's view, each entry computed when the bot first reads it."""
-        return LazyView(view_parts(self.position, player, self.legal_actions))
+        return lazy_view(self.position, player, self.legal_actions)
 
     def search_view(self, player: int) -> JsonDict:
         """``player``'s view with its table, what a searching bot deals from (KT-13.5)."""

@@ -12,8 +12,10 @@ announced like any play.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from keepers.core.game import LazyView
 from keepers.core.i18n import t
 from keepers.games.keythedral import flow
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES
@@ -41,6 +43,17 @@ def _cubes(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
     return {COLOURS[c]: k for c, k in enumerate(counts) if k}
 
 
+_TILE_COSTS: dict[tuple[int, ...], dict[str, int]] = {}
+"""Each printed cost as cubes by colour, made once (views get copies)."""
+
+
+def _tile_cost(cost: tuple[int, ...]) -> dict[str, int]:
+    cubes = _TILE_COSTS.get(cost)
+    if cubes is None:
+        cubes = _TILE_COSTS[cost] = _cubes(cost)
+    return dict(cubes)
+
+
 def _mat(position: Position) -> list[dict[str, Any]]:
     """KT-13.1/13.3: costs of face-down tiles stay hidden; values are public."""
     tiles = position.data.tiles
@@ -48,12 +61,16 @@ def _mat(position: Position) -> list[dict[str, Any]]:
     rows = []
     for r, row in enumerate(position.rows):
         up = face_up(position, r)
-        spaces = []
-        for i, tile in enumerate(row):
-            cards = price_cards.get((r, i))
-            spaces.append({"tile": tile if up or tile is None else "?",
-                           "cost": _cubes(tiles[tile].cost) if up and tile is not None else None,
-                           "price_cards": list(cards) if cards else []})
+        spaces: list[dict[str, Any]]
+        if up:
+            spaces = [{"tile": tile, "cost": None if tile is None else _tile_cost(tiles[tile].cost),
+                       "price_cards": []} for tile in row]
+        else:
+            spaces = [{"tile": None if tile is None else "?", "cost": None, "price_cards": []}
+                      for tile in row]
+        for (card_row, i), cards in price_cards.items():
+            if card_row == r and cards:
+                spaces[i]["price_cards"] = list(cards)
         rows.append({"value": position.data.row_values[r], "face_up": up, "spaces": spaces,
                      "unused": len(position.unused[r])})
     return rows
@@ -67,55 +84,69 @@ def build_view(position: Position, player: int | None,
     ``player`` decides).  During a secret poll of another seat, the view is that of
     the table once the poll has passed (KT-4.14).
     """
-    return {key: part() for key, part in view_parts(position, player, legal_actions).items()}
+    return lazy_view(position, player, legal_actions).whole()
 
 
-def view_parts(position: Position, player: int | None,
-               legal_actions: Callable[[], list[str]]) -> dict[str, Callable[[], Any]]:
-    """The entries of :func:`build_view`, each as a function computing it (a bot's
-    :class:`~keepers.core.game.LazyView` computes only those it reads)."""
+def lazy_view(position: Position, player: int | None,
+              legal_actions: Callable[[], list[str]]) -> LazyView:
+    """The entries of :func:`build_view`, each computed when first read (a bot pays
+    only for those it reads)."""
     seen = seen_position(position, player)
     if seen is not position:
-        return view_parts(seen, player, lambda: flow.options(seen))
-    p = position
-    parts: dict[str, Callable[[], Any]] = {
-        "game": lambda: "keythedral",
-        "viewer": lambda: player,
-        "players": lambda: p.n,
-        "colours": lambda: list(p.data.player_colours[: p.n]),
-        "round": lambda: p.round,
-        "phase": lambda: p.phase,
-        "first": lambda: p.first,
-        "over": lambda: p.over,
-        "fields": lambda: sorted([x, y, FIELD_TYPES[t]] for (x, y), t in p.fields.items()),
-        "tiles": lambda: sorted([x, y, o, n, h] for (x, y), (o, n, h) in p.tiles.items()),
-        "fences": lambda: sorted([a, b, c, d, o] for ((a, b), (c, d)), o in p.fences.items()),
-        "workers": lambda: sorted([x, y, o] for (x, y), o in p.workers.items()),
-        "markers": lambda: list(p.markers),
-        "store": lambda: _cubes(p.store),
-        "craftsmen": lambda: _cubes(p.craftsmen),
-        "mat": lambda: _mat(p),
-        "law_deck": lambda: len(p.deck),
-        "law_spaces": lambda: [card is not None for card in p.law_spaces],
-        "discard": lambda: list(p.discard),
-        "field_stack": lambda: len(p.field_stack),
-        "drawn_field": lambda: (FIELD_TYPES[p.data.field_type_of[p.drawn]]
-                                if p.drawn else None),
-        "cards_held": lambda: [len(h) for h in p.hands],
-        "fences_left": lambda: list(p.fences_left),
-        "cottages_unlaid": lambda: [sum(1 for x in row if x is None) for row in p.tile_slot],
-        "purchase": lambda: _purchase(p),
-        "effects": lambda: _effects(p),
-        "decision": lambda: _decision(p, player, legal_actions),
-        "events": lambda: [list(e) for e in p.events(RECENT_EVENTS)],
-    }
-    if p.over:
-        parts["scores"] = lambda: scores(p)
-        parts["winners"] = lambda: winners(p)
-        parts["owned"] = lambda: [list(o) for o in p.owned]
-    if player is not None:
-        parts["you"] = lambda: _screen(p, player)
-    return parts
+        legal_actions = partial(flow.options, seen)
+    return LazyView(_PARTS[seen.over, player is not None], seen, player, legal_actions)
+
+
+Part = Callable[[Position, "int | None", Callable[[], list[str]]], Any]
+"""One entry of a view, from the position seen, the viewer and the legal options."""
+
+_TABLE: dict[str, Part] = {
+    "game": lambda p, player, legal: "keythedral",
+    "viewer": lambda p, player, legal: player,
+    "players": lambda p, player, legal: p.n,
+    "colours": lambda p, player, legal: list(p.data.player_colours[: p.n]),
+    "round": lambda p, player, legal: p.round,
+    "phase": lambda p, player, legal: p.phase,
+    "first": lambda p, player, legal: p.first,
+    "over": lambda p, player, legal: p.over,
+    "fields": lambda p, player, legal: sorted(
+        [x, y, FIELD_TYPES[t]] for (x, y), t in p.fields.items()),
+    "tiles": lambda p, player, legal: sorted(
+        [x, y, o, n, h] for (x, y), (o, n, h) in p.tiles.items()),
+    "fences": lambda p, player, legal: sorted(
+        [a, b, c, d, o] for ((a, b), (c, d)), o in p.fences.items()),
+    "workers": lambda p, player, legal: sorted([x, y, o] for (x, y), o in p.workers.items()),
+    "markers": lambda p, player, legal: list(p.markers),
+    "store": lambda p, player, legal: _cubes(p.store),
+    "craftsmen": lambda p, player, legal: _cubes(p.craftsmen),
+    "mat": lambda p, player, legal: _mat(p),
+    "law_deck": lambda p, player, legal: len(p.deck),
+    "law_spaces": lambda p, player, legal: [card is not None for card in p.law_spaces],
+    "discard": lambda p, player, legal: list(p.discard),
+    "field_stack": lambda p, player, legal: len(p.field_stack),
+    "drawn_field": lambda p, player, legal: (FIELD_TYPES[p.data.field_type_of[p.drawn]]
+                                             if p.drawn else None),
+    "cards_held": lambda p, player, legal: [len(h) for h in p.hands],
+    "fences_left": lambda p, player, legal: list(p.fences_left),
+    "cottages_unlaid": lambda p, player, legal: [sum(1 for x in row if x is None)
+                                                 for row in p.tile_slot],
+    "purchase": lambda p, player, legal: _purchase(p),
+    "effects": lambda p, player, legal: _effects(p),
+    "decision": lambda p, player, legal: _decision(p, player, legal),
+    "events": lambda p, player, legal: [list(e) for e in p.events(RECENT_EVENTS)],
+}
+_OVER: dict[str, Part] = {
+    "scores": lambda p, player, legal: scores(p),
+    "winners": lambda p, player, legal: winners(p),
+    "owned": lambda p, player, legal: [list(o) for o in p.owned],
+}
+_SCREEN: dict[str, Part] = {"you": lambda p, player, legal: _screen(p, player or 0)}
+"""Only a seated viewer's view has this entry (so ``player`` is a seat)."""
+_PARTS: dict[tuple[bool, bool], dict[str, Part]] = {
+    (over, seated): {**_TABLE, **(_OVER if over else {}), **(_SCREEN if seated else {})}
+    for over in (False, True) for seated in (False, True)
+}
+"""The view's entries, by whether the game is over and whether the viewer has a seat."""
 
 
 def _purchase(position: Position) -> dict[str, Any] | None:
