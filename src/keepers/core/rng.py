@@ -41,8 +41,11 @@ class Rng:
             if n <= 0:
                 raise ValueError("below() needs a positive bound")
             limit = _LIMITS[n] = _SPAN - (_SPAN % n)
-        while True:
-            x = self.next64()
+        while True:  # next64, written out: this is the engine's and the bots' hot path
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

@@ -11,7 +11,7 @@ costs no action, so a turn still ends.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from keepers.core.game import JsonDict
@@ -72,14 +72,31 @@ class Context:
     def __init__(self, view: JsonDict) -> None:
         self.view = view
         self.me: str = view["you_colour"]
-        self.hexes: dict[str, dict[str, Any]] = {h["hex"]: h for h in view["board"]}
-        seats = {s["colour"]: s for s in view["seats"]}
-        self.seats = seats
-        self.cubes: dict[str, int] = seats[self.me]["cubes"]
         self.kind: str = view["decision"]["kind"] if view["decision"] else ""
-        self.ally = seats[self.me]["ally"]
-        self.goals = open_goals(view)
-        self.home: str = seats[self.me]["home"]
+
+    # Read from the view when a scorer first needs them (a lazy view then builds only
+    # the entries this decision reads: most decisions never look at the board).
+    @cached_property
+    def hexes(self) -> dict[str, dict[str, Any]]:
+        return {h["hex"]: h for h in self.view["board"]}
+
+    @cached_property
+    def seats(self) -> dict[str, dict[str, Any]]:
+        return {s["colour"]: s for s in self.view["seats"]}
+
+    @cached_property
+    def cubes(self) -> dict[str, int]:
+        cubes: dict[str, int] = self.seats[self.me]["cubes"]
+        return cubes
+
+    @cached_property
+    def goals(self) -> list[dict[str, Any]]:
+        return open_goals(self.view)
+
+    @cached_property
+    def home(self) -> str:
+        home: str = self.seats[self.me]["home"]
+        return home
 
     # -- helpers --------------------------------------------------------------
     def enemy_neighbours(self, label: str) -> int:

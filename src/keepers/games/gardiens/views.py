@@ -92,19 +92,20 @@ _PARTS: dict[tuple[bool, bool], dict[str, Part]] = {
 """The view's entries, by whether the game is over and whether the viewer has a seat."""
 
 
-_Static = tuple[int, str, int, int, str, "str | None", tuple[str, ...]]
-_STATICS: dict[int, tuple[Layout, list[_Static]]] = {}
-"""Each map's printed part of every hex (index, label, q, r, kind, resource, neighbours),
-made once per map; the map is kept with it so that its id stays its own."""
+_STATICS: dict[int, tuple[Layout, list[tuple[int, dict[str, Any], tuple[str, ...]]]]] = {}
+"""Each map's hexes as (index, the printed part of its view entry, neighbours), made once
+per map; the map is kept with them so that its id stays its own."""
 
 
-def _statics(st: Position) -> list[_Static]:
+def _statics(st: Position) -> list[tuple[int, dict[str, Any], tuple[str, ...]]]:
     found = _STATICS.get(id(st.layout))
     if found is None or found[0] is not st.layout:
         resources = st.data.resources
         found = _STATICS[id(st.layout)] = (st.layout, [
-            (info.index, info.label, info.q, info.r, info.kind,
-             resources[info.resource] if info.resource >= 0 else None, near)
+            (info.index, {"hex": info.label, "q": info.q, "r": info.r, "kind": info.kind,
+                          "resource": resources[info.resource] if info.resource >= 0 else None,
+                          "owner": None, "guardians": 0, "building": None, "shadows": [],
+                          "protected": False, "adjacent": []}, near)
             for info, near in zip(st.layout.hexes, st.layout.adjacent_labels, strict=True)])
     return found[1]
 
@@ -118,16 +119,18 @@ def board_view(st: Position) -> list[dict[str, Any]]:
     shadows: dict[int, list[str]] = {}
     for i, pos in enumerate(st.shadow_pos):
         shadows.setdefault(pos, []).append(st.layout.shadow_ids[i])
-    return [{
-        "hex": label, "q": q, "r": r, "kind": kind, "resource": resource,
-        "owner": colours[owner],
-        "guardians": count,
-        "building": keys[building],
-        "shadows": list(shadows[index]) if index in shadows else [],
-        "protected": protect != NONE and protect == owner,  # see Position.is_protected
-        "adjacent": list(near),
-    } for (index, label, q, r, kind, resource, near), owner, count, building, protect in zip(
-        _statics(st), st.owner, st.count, st.building, st.protect, strict=True)]
+    out = []
+    for (index, printed, near), owner, count, building, protect in zip(
+            _statics(st), st.owner, st.count, st.building, st.protect, strict=True):
+        entry = printed.copy()           # the printed keys, then the rest in their order
+        entry["owner"] = colours[owner]
+        entry["guardians"] = count
+        entry["building"] = keys[building]
+        entry["shadows"] = list(shadows[index]) if index in shadows else []
+        entry["protected"] = protect != NONE and protect == owner  # see Position.is_protected
+        entry["adjacent"] = list(near)
+        out.append(entry)
+    return out
 
 
 def seat_view(st: Position, p: int) -> dict[str, Any]:
