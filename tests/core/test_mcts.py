@@ -185,8 +185,12 @@ def test_bench_times_a_bot_against_an_engine_decision() -> None:
     assert search["bot"] == "mcts:iters=5,depth=2" and search["decisions_timed"] >= 1
     assert search["bot_us"] > 0 and search["engine_us"] > 0 and search["ratio"] > 0
     assert search["simulations_per_second"] > 0
-    greedy = bench_bot(GAME, 2, "greedy", samples=2, engine_seconds=0.05)
+    greedy = bench_bot(GAME, 2, "greedy", samples=2, engine_seconds=0.05, game_seconds=0.05)
     assert greedy["simulations_per_second"] is None
+    # a plain bot plays whole games in every seat: its cost against the engine's in them
+    assert greedy["games_played"] >= 1 and greedy["decisions_timed"] > 10
+    assert greedy["engine_in_games_us"] > 0
+    assert greedy["ratio_in_games"] == greedy["bot_us"] / greedy["engine_in_games_us"]
 
 
 def test_lead_shares_keep_a_slope_for_a_seat_far_behind() -> None:

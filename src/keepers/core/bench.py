@@ -10,14 +10,14 @@ import time
 import timeit
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.console import Console
 from rich.table import Table
 
 import keepers
 from keepers.compiled import DESCRIPTIONS
-from keepers.core.game import Game, GameState, bot_view
+from keepers.core.game import BotFactory, Game, GameState, bot_view
 from keepers.core.i18n import t
 from keepers.core.match import bot_factory
 from keepers.core.rng import Rng
@@ -123,23 +123,56 @@ def bench(game: Game, players: int, seconds: float = 10.0, games: int | None = N
 
 def bench_bot(game: Game, players: int, bot: str, samples: int = 20, seed: int = 0,
               options: Mapping[str, Any] | None = None,
-              engine_seconds: float = 2.0) -> dict[str, Any]:
-    """Time the bot ``bot`` (a name with its settings, ``mcts:iters=200``) deciding in
-    mid-game states, its view included, against one engine decision of random play
-    (``engine_seconds`` of it, as :func:`bench` measures).
+              engine_seconds: float = 2.0, game_seconds: float = 3.0) -> dict[str, Any]:
+    """Time the bot ``bot`` (a name with its settings, ``mcts:iters=200``) deciding, its
+    view included, against one engine decision of random play (``engine_seconds`` of it,
+    as :func:`bench` measures).
 
-    Only decisions with two or more legal options are timed (a bot answers the others at
-    once).  For a searching bot, ``simulations_per_second`` is its iterations per second
-    of decision on one core.
+    A plain bot plays every seat of seeded games for ``game_seconds``: its cost is its
+    mean over the decisions with two or more options, also set against the engine's own
+    cost per decision in those games (legal decisions and applying them), which differs
+    from random play's (a greedy game buys, fights and scores where random play rarely
+    does).  A searching bot decides once in each of ``samples`` mid-game states of random
+    games (median), and ``simulations_per_second`` is its iterations per second of
+    decision on one core.
     """
     opts = game.check_options(options or {})
     factory = bot_factory(game, bot)
-    states = [s for s in sample_states(game, players, samples, seed, opts)
-              if len(s.legal_actions()) > 1]
     freeze_heap()
     engine = bench(game, players, seconds=engine_seconds, seed=seed, options=opts, samples=0)
     engine_us = 1e6 / engine["decisions_per_second"]
+    searching = getattr(factory(0, seed), "searches", False)
+    report: dict[str, Any] = {
+        "game": game.name, "players": players, "options": opts, "bot": bot,
+        "engine_us": engine_us, "games_played": None, "engine_in_games_us": None,
+        "ratio_in_games": None, "simulations_per_second": None,
+    }
+    if searching:
+        costs, settings = _decisions_in_samples(game, players, factory, samples, seed, opts)
+        bot_us = statistics.median(costs) if costs else 0.0
+        iterations = getattr(settings, "iters", 0) if not getattr(settings, "time", 0) else 0
+        report["simulations_per_second"] = (iterations / bot_us * 1e6
+                                            if iterations and bot_us else None)
+    else:
+        played = _bot_games(game, players, factory, game_seconds, seed, opts)
+        costs = played.bot_us
+        bot_us = statistics.fmean(costs) if costs else 0.0
+        report["games_played"] = played.games
+        report["engine_in_games_us"] = played.engine_us
+        report["ratio_in_games"] = bot_us / played.engine_us if played.engine_us else None
+    report.update(decisions_timed=len(costs), bot_us=bot_us,
+                  ratio=bot_us / engine_us if engine_us else None, machine=machine_info())
+    return report
+
+
+def _decisions_in_samples(game: Game, players: int, factory: BotFactory, samples: int,
+                          seed: int, opts: Mapping[str, Any]) -> tuple[list[float], Any]:
+    """The bot's cost (µs) of one decision in each mid-game state with two or more
+    options, and its settings."""
+    states = [s for s in sample_states(game, players, samples, seed, opts)
+              if len(s.legal_actions()) > 1]
     costs: list[float] = []
+    settings = None
     for k, state in enumerate(states):
         seat = state.to_move()
         assert seat is not None
@@ -148,16 +181,57 @@ def bench_bot(game: Game, players: int, bot: str, samples: int = 20, seed: int =
         view = bot_view(state, seat, player)
         player.choose(view, state.legal_actions())
         costs.append((time.perf_counter() - start) * 1e6)
-    bot_us = statistics.median(costs) if costs else 0.0
-    settings = getattr(player, "settings", None) if costs else None
-    iterations = getattr(settings, "iters", 0) if not getattr(settings, "time", 0) else 0
-    return {
-        "game": game.name, "players": players, "options": opts, "bot": bot,
-        "decisions_timed": len(costs), "bot_us": bot_us, "engine_us": engine_us,
-        "ratio": bot_us / engine_us if engine_us else None,
-        "simulations_per_second": iterations / bot_us * 1e6 if iterations and bot_us else None,
-        "machine": machine_info(),
-    }
+        settings = getattr(player, "settings", None)
+    return costs, settings
+
+
+class BotGames(NamedTuple):
+    """What :func:`_bot_games` measured."""
+
+    games: int
+    bot_us: list[float]
+    """The bot's cost of each decision it took (two or more options), view included."""
+    engine_us: float
+    """The engine's mean cost per decision of those games (legal decisions, applying)."""
+
+
+GAME_DECISIONS_CAP = 20_000
+"""Decisions after which a benchmark game is left unfinished (a weak bot may never end
+some games)."""
+
+
+def _bot_games(game: Game, players: int, factory: BotFactory, seconds: float, seed: int,
+               opts: Mapping[str, Any]) -> BotGames:
+    """Seeded games of the bot in every seat for ``seconds``, the bot's and the engine's
+    time taken apart decision by decision."""
+    clock = time.perf_counter
+    bot_costs: list[float] = []
+    engine_time, engine_decisions, played = 0.0, 0, 0
+    start = clock()
+    while played == 0 or clock() - start < seconds:
+        state = game.new_state(players, seed + played, opts)
+        bots = [factory(seat, seed + played) for seat in range(players)]
+        for _ in range(GAME_DECISIONS_CAP):
+            if state.is_over():
+                break
+            asked = clock()
+            legal = state.legal_actions()
+            seat = state.to_move()
+            listed = clock()
+            if len(legal) > 1 and seat is not None:
+                player = bots[seat]
+                action = player.choose(bot_view(state, seat, player), legal)
+            else:
+                action = legal[0]
+            chosen = clock()
+            state.apply_trusted(action)
+            applied = clock()
+            if chosen > listed and len(legal) > 1:
+                bot_costs.append((chosen - listed) * 1e6)
+            engine_time += (listed - asked) + (applied - chosen)
+            engine_decisions += 1
+        played += 1
+    return BotGames(played, bot_costs, engine_time / max(engine_decisions, 1) * 1e6)
 
 
 def print_bot_bench(console: Console, report: Mapping[str, Any]) -> None:
@@ -167,14 +241,24 @@ def print_bot_bench(console: Console, report: Mapping[str, Any]) -> None:
     table.add_column(t("sim.key"))
     table.add_column(t("sim.value"), justify="right")
     sims = report["simulations_per_second"]
-    ratio = report["ratio"]
+    searching = report["games_played"] is None
+
+    def times(value: float | None) -> str:
+        return "-" if value is None else f"{value:,.1f}"
+
     rows = [
         ("bench.bot_decisions", str(report["decisions_timed"])),
-        ("bench.bot_us", f"{report['bot_us']:,.0f} µs"),
+        ("bench.bot_us" if searching else "bench.bot_us_games",
+         f"{report['bot_us']:,.1f} µs"),
         ("bench.engine_us", f"{report['engine_us']:,.1f} µs"),
-        ("bench.ratio", "-" if ratio is None else f"{ratio:,.1f}"),
-        ("bench.sims", "-" if sims is None else f"{sims:,.0f}"),
+        ("bench.ratio", times(report["ratio"])),
     ]
+    if searching:
+        rows.append(("bench.sims", "-" if sims is None else f"{sims:,.0f}"))
+    else:
+        rows += [("bench.bot_games", str(report["games_played"])),
+                 ("bench.engine_in_games", f"{report['engine_in_games_us']:,.1f} µs"),
+                 ("bench.ratio_in_games", times(report["ratio_in_games"]))]
     for key, value in rows:
         table.add_row(t(key), value)
     for key, value in report["machine"].items():
