@@ -3,9 +3,24 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 HERE = str(Path(__file__).parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
+
+
+@pytest.fixture(autouse=True)
+def _signal_handlers_restored() -> Iterator[None]:
+    """``keepers play`` run in this process (CLI tests) makes SIGTERM and SIGHUP raise
+    KeyboardInterrupt, as a player's terminal needs; no later test should inherit that."""
+    names = [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    saved = {name: signal.getsignal(getattr(signal, name)) for name in names}
+    yield
+    for name, handler in saved.items():
+        signal.signal(getattr(signal, name), handler)
