@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from toygame import RaceGame
 
-from keepers.core.encoding import ActionCodec, Field, Layout, ObservationCodec
+from keepers.core.encoding import ActionCodec, Layout, ObservationCodec
 from keepers.core.errors import KeepersError
 from keepers.core.game import JsonDict
 from keepers.core.registry import register
@@ -28,12 +28,8 @@ class RaceObservation(ObservationCodec):
         layout.add("hand_sizes", players, "each seat's hand size")
         layout.add("hand", 4, "how many cards of value 1-4 the seat holds")
         layout.add("to_move", players, "1 for the seat to move")
-        self._fields = tuple(layout.fields)
+        super().__init__(layout.fields)
         self.players = players
-
-    @property
-    def fields(self) -> tuple[Field, ...]:
-        return self._fields
 
     def encode(self, view: JsonDict, seat: int) -> list[float]:
         hand = [float(view["hand"].count(value)) for value in (1, 2, 3, 4)]

@@ -83,18 +83,15 @@ class Field(NamedTuple):
 
 
 class ObservationCodec(ABC):
-    """A seat's view as a fixed-length list of numbers, laid out in named :class:`Field`s."""
+    """A seat's view as a fixed-length list of numbers, laid out in named :class:`Field`s
+    (a game's codec hands its layout to this constructor)."""
 
-    @property
-    @abstractmethod
-    def fields(self) -> tuple[Field, ...]:
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.fields: tuple[Field, ...] = tuple(fields)
         """The layout, in order: consecutive, non-overlapping, covering ``size``."""
-
-    @property
-    def size(self) -> int:
-        """The length of every observation."""
         last = self.fields[-1]
-        return last.start + last.length
+        self.size: int = last.start + last.length
+        """The length of every observation."""
 
     @abstractmethod
     def encode(self, view: JsonDict, seat: int) -> list[float]:

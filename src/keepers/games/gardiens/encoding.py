@@ -465,10 +465,9 @@ class GardiensObservation(ObservationCodec):
     """A seat's view as :attr:`size` numbers, the seats in relative order (GR-20)."""
 
     def __init__(self, data: GameData, players: int) -> None:
+        super().__init__(observation_fields(data, players))   # the layout: docs/rl/gardiens.md
         self.players = players
-        self._fields = observation_fields(data, players)
-        self._at = Starts(**{field.name: field.start for field in self._fields})
-        self._size = self._fields[-1].start + self._fields[-1].length
+        self._at = Starts(**{field.name: field.start for field in self.fields})
         self._hexes = len(data.layouts[players].labels)
         self._events = len(data.events)
         colours = data.colours[:players]
@@ -489,22 +488,12 @@ class GardiensObservation(ObservationCodec):
         self._resources = data.resources
         self._building_keys = tuple(b.key for b in data.buildings)
 
-    @property
-    def fields(self) -> tuple[Field, ...]:
-        """The layout, in order (``docs/rl/gardiens.md``)."""
-        return self._fields
-
-    @property
-    def size(self) -> int:
-        """The length of every observation."""
-        return self._size
-
     def encode(self, view: JsonDict, seat: int) -> list[float]:
         """``seat``'s ``view`` as :attr:`size` numbers; ValueError for another seat's view
         or another player count's."""
         if view.get("you") != seat or view.get("players") != self.players:
             raise ValueError(f"not seat {seat}'s view of a {self.players}-player game")
-        out = [0.0] * self._size
+        out = [0.0] * self.size
         at = self._at
         rel = self._relative[view["you_colour"]]
         out[at.you_seat + view["seats"][seat]["seat"] - 1] = 1.0

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
-from keepers.core.encoding import ActionCodec, Field, GameState, JsonDict, Layout, ObservationCodec
+from keepers.core.encoding import ActionCodec, GameState, JsonDict, Layout, ObservationCodec
 from keepers.core.errors import KeepersError
 from keepers.games.keythedral.data import (
     COLOUR_INDEX,
@@ -490,8 +490,7 @@ class KeythedralObservationCodec(ObservationCodec):
             add("scores", n, f"the final scores times {SCORE_SCALE}, once over"),
             add("winners", n, "1 for each winner, once over"),
         )}
-        self._fields = tuple(layout.fields)
-        self._size = layout.size
+        super().__init__(layout.fields)   # the layout: docs/rl/keythedral.md
         self._board_start = self.at["board_fields"]
         self._board_end = self.at["board_frontier"] + size.frontier * 3
         self._last_board: tuple[list[list[Any]], Board] | None = None
@@ -518,16 +517,6 @@ class KeythedralObservationCodec(ObservationCodec):
         self._drawn_at = {kind: at["drawn_field"] + i for kind, i in FIELD_INDEX.items()}
         self._seat_counts = tuple((name, at[name]) for name in
                                   ("cards_held", "fences_left", "cottages_unlaid"))
-
-    @property
-    def fields(self) -> tuple[Field, ...]:
-        """The layout (see ``docs/rl/keythedral.md``)."""
-        return self._fields
-
-    @property
-    def size(self) -> int:
-        """The length of every observation."""
-        return self._size
 
     def _board(self, cells: list[list[Any]]) -> Board:
         """The numbering of the view's board and the numbers that depend on it alone;
@@ -713,7 +702,7 @@ class KeythedralObservationCodec(ObservationCodec):
         if memo is not None and memo[0] == fields and memo[1] == tiles:
             return memo[2][:]
         board = self._board(fields)
-        out = [0.0] * self._size
+        out = [0.0] * self.size
         out[self._board_start:self._board_end] = board.values
         rel, n, tile_at = self._rel[seat], self.players, board.tile_at
         for x, y, owner, number, house in tiles:

@@ -22,7 +22,7 @@ from math import ceil
 from operator import itemgetter
 from typing import Any, Protocol
 
-from keepers.core.encoding import ActionCodec, Field, GameState, JsonDict, Layout, ObservationCodec
+from keepers.core.encoding import ActionCodec, GameState, JsonDict, Layout, ObservationCodec
 from keepers.games.viscounts.data import CardDef, GameData, load_data
 from keepers.games.viscounts.effects import BUILDING_TYPES, RESOURCES, RIBBONS, Term
 from keepers.games.viscounts.model import RESOURCE_KEYS
@@ -570,15 +570,10 @@ class ViscountsObservationCodec(ObservationCodec):
         self.deck_ids = _indices(parts.deck)
         self.phases = _indices(PHASES)
         self.kinds_of_decision = _indices(DECISION_KINDS)
-        self._fields = tuple(layout.fields)
-        self.at = {field.name: field.start for field in self._fields}
+        super().__init__(layout.fields)   # the layout: docs/rl/viscounts.md
+        self.at = {field.name: field.start for field in self.fields}
         """Where each field starts, by name."""
         self._rings: dict[tuple[object, ...], tuple[int, ...]] = {}
-
-    @property
-    def fields(self) -> tuple[Field, ...]:
-        """The layout (docs/rl/viscounts.md)."""
-        return self._fields
 
     def encode(self, view: JsonDict, seat: int) -> list[float]:
         """``seat``'s view as :attr:`size` numbers (the view alone: VB-2.2.1)."""
