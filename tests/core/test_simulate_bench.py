@@ -17,6 +17,7 @@ from keepers.core.simulate import (
     print_summary,
     run_simulation,
     seats_for,
+    several_seats,
     summarize,
     wilson,
     win_shares,
@@ -54,6 +55,11 @@ def test_summarize_by_seat_and_bot() -> None:
     assert seat1["wins"] == 1.5 and seat1["score_mean"] == pytest.approx(8 / 3)
     assert summary["per_bot"]["a"]["games"] == 2 and summary["per_bot"]["a"]["wins"] == 1.5
     assert summary["per_bot"]["b"]["games"] == 4 and summary["per_bot"]["b"]["wins"] == 1.5
+    # b sat in all three games (both seats of the third): its seats won 1.5 of them
+    b = summary["per_bot"]["b"]
+    assert b["games_in"] == 3 and b["game_share"] == 0.5 and b["game_ci_low"] < 0.5
+    assert summary["per_bot"]["a"]["games_in"] == 2 and several_seats(summary)
+    assert not several_seats(summarize(results[:2]))
     assert summary["rounds"]["mean"] == 3.0 and summary["decisions"]["max"] == 20.0
     assert summary["capped"] == 1 and summary["stats"] == {"x": 2.0}
     assert sum(s["wins"] for s in summary["per_seat"]) == len(results)

@@ -27,7 +27,7 @@ from keepers.core.files import write_bytes_atomic, write_text_atomic
 from keepers.core.i18n import t
 from keepers.core.registry import get_game
 from keepers.core.results import Line, read_results
-from keepers.core.simulate import game_summary, summarize, wilson, win_shares
+from keepers.core.simulate import game_summary, several_seats, summarize, wilson, win_shares
 
 MOST_ITEMS = 20
 """Items shown per fact (the ones furthest from the average win share first)."""
@@ -398,8 +398,11 @@ def _seat_rows(summary: Mapping[str, Any], players: int) -> list[Mapping[str, An
     return rows + [None] * (players - len(rows))
 
 
-def _win_rows(rows: Iterable[tuple[str, Mapping[str, Any]]]) -> list[list[str]]:
-    return [[name, f"{r['games']:,}", _share(r), f"{r['score_mean']:.2f} ± {r['score_sd']:.2f}"]
+def _win_rows(rows: Iterable[tuple[str, Mapping[str, Any]]],
+              games_won: bool = False) -> list[list[str]]:
+    return [[name, f"{r['games']:,}", _share(r), f"{r['score_mean']:.2f} ± {r['score_sd']:.2f}",
+             *([f"{_pct(r['game_share'])} ({_pct(r['game_ci_low'])} – "
+                f"{_pct(r['game_ci_high'])})"] if games_won else [])]
             for name, r in rows]
 
 
@@ -410,8 +413,12 @@ def _cell_blocks(cell: Cell, summary: Mapping[str, Any], key: str) -> list[Block
         Paragraph(", ".join(f"{k}={v}" for k, v in cell.describe().items())),
         Table([t("report.seat"), *headings], _win_rows(
             (f"{r['seat'] + 1}: {r['bot']}", r) for r in summary["per_seat"])),
-        Table([t("report.bot"), *headings], _win_rows(summary["per_bot"].items())),
     ]
+    if several_seats(summary):
+        blocks.append(Table([t("report.bot"), *headings, t("sim.games_won")],
+                            _win_rows(summary["per_bot"].items(), games_won=True)))
+    else:
+        blocks.append(Table([t("report.bot"), *headings], _win_rows(summary["per_bot"].items())))
     first = summary.get("first_player")
     if first:
         blocks.append(Paragraph(t("report.first_player_line", share=_share(first),

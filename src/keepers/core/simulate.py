@@ -205,6 +205,20 @@ def _group(games: int, wins: float, scores: list[float]) -> dict[str, Any]:
             "score_sd": spread["sd"]}
 
 
+def _games_won(games: int, wins: float) -> dict[str, Any]:
+    """The share of the games a bot sat in that its seats won (a bot in several seats of a
+    game, as in a 4-player ladder step, wins the game when any of them does)."""
+    low, high = wilson(wins, games)
+    return {"games_in": games, "game_share": wins / games if games else 0.0,
+            "game_ci_low": low, "game_ci_high": high}
+
+
+def several_seats(summary: Mapping[str, Any]) -> bool:
+    """Whether some bot held several seats of a game (its share of games then differs from
+    its share per seat)."""
+    return any(row["games"] > row["games_in"] for row in summary["per_bot"].values())
+
+
 def summarize(results: Sequence[GameDict]) -> dict[str, Any]:
     """Aggregate per-game results: win shares with 95% CIs, scores, lengths, cap hits, stats."""
     players = len(results[0]["scores"]) if results else 0
@@ -213,8 +227,11 @@ def summarize(results: Sequence[GameDict]) -> dict[str, Any]:
     seat_scores: list[list[float]] = [[] for _ in range(players)]
     seat_bots: list[set[str]] = [set() for _ in range(players)]
     bot_scores: dict[str, list[float]] = {}
+    bot_games: dict[str, int] = {}
     stats: dict[str, list[float]] = {}
     for game in results:
+        for bot in set(game["seats"]):
+            bot_games[bot] = bot_games.get(bot, 0) + 1
         for seat, share in enumerate(win_shares(game["winners"], players)):
             bot, score = game["seats"][seat], float(game["scores"][seat])
             seat_wins[seat] += share
@@ -228,7 +245,8 @@ def summarize(results: Sequence[GameDict]) -> dict[str, Any]:
     per_seat = [{"seat": seat, "bot": "/".join(sorted(seat_bots[seat])),
                  **_group(len(results), seat_wins[seat], seat_scores[seat])}
                 for seat in range(players)]
-    per_bot = {bot: _group(len(bot_scores[bot]), bot_wins[bot], bot_scores[bot])
+    per_bot = {bot: {**_group(len(bot_scores[bot]), bot_wins[bot], bot_scores[bot]),
+                     **_games_won(bot_games[bot], bot_wins[bot])}
                for bot in sorted(bot_scores)}
     summary: dict[str, Any] = {
         "games": len(results),
@@ -276,14 +294,21 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _win_table(title: str, first: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
+def _win_table(title: str, first: str, rows: list[tuple[str, dict[str, Any]]],
+               games_won: bool = False) -> Table:
     table = Table(title=title)
     for key in (first, "sim.games", "sim.win_share", "sim.ci", "sim.score"):
         table.add_column(t(key), justify="left" if key == first else "right")
+    if games_won:
+        table.add_column(t("sim.games_won"), justify="right")
     for name, row in rows:
-        table.add_row(name, str(row["games"]), _pct(row["win_share"]),
-                      f"{_pct(row['ci_low'])} – {_pct(row['ci_high'])}",
-                      f"{row['score_mean']:.2f} ± {row['score_sd']:.2f}")
+        cells = [name, str(row["games"]), _pct(row["win_share"]),
+                 f"{_pct(row['ci_low'])} – {_pct(row['ci_high'])}",
+                 f"{row['score_mean']:.2f} ± {row['score_sd']:.2f}"]
+        if games_won:
+            cells.append(f"{_pct(row['game_share'])} ({_pct(row['game_ci_low'])} – "
+                         f"{_pct(row['game_ci_high'])})")
+        table.add_row(*cells)
     return table
 
 
@@ -301,7 +326,8 @@ def print_summary(console: Console, summary: Mapping[str, Any],
     console.print(table)
     if "first_player" in summary:
         console.print(_first_player_line(summary["first_player"]))
-    console.print(_win_table(t("sim.per_bot"), "sim.bot", list(summary["per_bot"].items())))
+    console.print(_win_table(t("sim.per_bot"), "sim.bot", list(summary["per_bot"].items()),
+                             games_won=several_seats(summary)))
     length = Table(title=t("sim.length", games=summary["games"], capped=summary["capped"]))
     for key in ("", "sim.mean", "sim.sd", "sim.min", "sim.max"):
         length.add_column(t(key) if key else "", justify="right")
