@@ -100,9 +100,11 @@ def _space_info(name: str, view: JsonDict) -> str | None:
     return t("keythedral.info.cell", cell=f"{x},{y}", what=what)
 
 
-SEARCH = Settings(iters=400, depth=30, prior="greedy", rollout="greedy", bias=1.0)
+SEARCH = Settings(iters=400, depth=10, prior="greedy", rollout="greedy", bias=1.0)
 """The ``mcts`` bot's defaults here: guided by the greedy bot in the tree and in the
-rollouts (docs/strength.md); ``mcts:iters=100`` changes one setting of these."""
+rollouts (docs/strength.md); ``mcts:iters=100`` changes one setting of these.  Rollouts
+of 10 decisions (about one seat's spending turn) won 27 of 29 two-player games against
+greedy at 100 iterations where rollouts of 30 won 48 of 60, at a third of the cost."""
 
 class KeythedralState(GameState):
     """A Keythedral game: the core contract around one :class:`Position`.
