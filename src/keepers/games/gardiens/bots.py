@@ -20,6 +20,8 @@ from keepers.games.gardiens.data import load
 
 BUILD_PREFERENCE = {"watchtower": 6, "warehouse": 5, "fortress": 4, "market": 2, "temple": 3}
 NEEDS = ("gold", "food", "stone", "wood", "magic")
+NEED_BASE = {"gold": 5, "food": 5, "stone": 4, "wood": 4, "magic": 1}
+"""How much each resource is wanted before counting the cubes held."""
 
 
 @cache
@@ -105,12 +107,16 @@ class Context:
         return sum(1 for n in hex_["adjacent"]
                    if (self.hexes[n]["owner"] not in (None, self.me)) or self.hexes[n]["shadows"])
 
+    @cached_property
+    def needs(self) -> dict[str, int]:
+        """How much the bot wants one more cube of each resource (higher = more)."""
+        wanted = {g["resource"] for g in self.goals if g["kind"] == "hold_resource"}
+        return {resource: base * 3 - min(self.cubes[resource], 4) * 3
+                + (8 if resource in wanted else 0) for resource, base in NEED_BASE.items()}
+
     def need(self, resource: str) -> int:
-        """How much the bot wants one more cube of a resource (higher = more)."""
-        base = {"gold": 5, "food": 5, "stone": 4, "wood": 4, "magic": 1}[resource]
-        wanted = any(g["kind"] == "hold_resource" and g["resource"] == resource
-                     for g in self.goals)
-        return base * 3 - min(self.cubes[resource], 4) * 3 + (8 if wanted else 0)
+        """How much the bot wants one more cube of ``resource``."""
+        return self.needs[resource]
 
     def hex_goal_bonus(self, label: str) -> float:
         """Extra value of taking a hex for the bot's open objectives (GR-24.2)."""

@@ -63,7 +63,7 @@ _TABLE: dict[str, Part] = {
     "first_player": lambda st, player: st.colour(seats.first_player(st)),
     "active": lambda st, player: st.colour(st.active),
     "board": lambda st, player: board_view(st),
-    "seats": lambda st, player: [seat_view(st, p) for p in range(st.n)],
+    "seats": lambda st, player: seats_view(st),
     "supply": lambda st, player: dict(zip(st.data.resources, st.supply, strict=True)),
     "building_supply": lambda st, player: {b.key: st.bsupply[i]
                                            for i, b in enumerate(st.data.buildings)},
@@ -133,23 +133,27 @@ def board_view(st: Position) -> list[dict[str, Any]]:
     return out
 
 
-def seat_view(st: Position, p: int) -> dict[str, Any]:
-    """Public items of one player (GR-20.1)."""
-    ally, banked, public = st.ally[p], scoring.banked(st, p), scoring.public_vp(st, p)
-    seat = st.seat(p)
-    return {
-        "colour": st.data.colours[seat - 1], "seat": seat,
-        "home": st.layout.labels[st.layout.homes[seat - 1]],
-        "cubes": dict(zip(st.data.resources, st.cubes[p], strict=True)),
-        "reserve": st.reserve[p], "hand_size": len(st.hands[p]),
-        "objective_cards": len(st.objectives[p]),
-        "banked": banked, "territory_points": st.snap_hexes[p],
-        "citadel_points": public - banked - st.snap_hexes[p],
-        "public_vp": public, "combats_won": st.combats_won[p],
-        "building_types": list(st.types_built[p]), "trade_actions": st.trades[p],
-        "ally": st.colour(ally) if ally != NONE else None,
-        "hexes": st.owner.count(p),  # the hexes it controls
-    }
+def seats_view(st: Position) -> list[dict[str, Any]]:
+    """Public items of every player (GR-20.1), in engine order."""
+    colours, resources, labels = st.data.colours, st.data.resources, st.layout.labels
+    out = []
+    for p in range(st.n):
+        seat, ally = st.seat(p), st.ally[p]
+        banked, public = scoring.banked(st, p), scoring.public_vp(st, p)
+        out.append({
+            "colour": colours[seat - 1], "seat": seat,
+            "home": labels[st.layout.homes[seat - 1]],
+            "cubes": dict(zip(resources, st.cubes[p], strict=True)),
+            "reserve": st.reserve[p], "hand_size": len(st.hands[p]),
+            "objective_cards": len(st.objectives[p]),
+            "banked": banked, "territory_points": st.snap_hexes[p],
+            "citadel_points": public - banked - st.snap_hexes[p],
+            "public_vp": public, "combats_won": st.combats_won[p],
+            "building_types": list(st.types_built[p]), "trade_actions": st.trades[p],
+            "ally": colours[st.seat(ally) - 1] if ally != NONE else None,
+            "hexes": st.owner.count(p),  # the hexes it controls
+        })
+    return out
 
 
 def objective_view(st: Position, p: int) -> list[dict[str, Any]]:
