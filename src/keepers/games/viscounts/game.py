@@ -16,7 +16,6 @@ from keepers.core.game import (
     Game,
     GameState,
     JsonDict,
-    LazyView,
     Option,
     lead_shares,
 )
@@ -30,7 +29,7 @@ from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.scoring import final_scores, winners
 from keepers.games.viscounts.serial import position_from_dict, position_to_dict
 from keepers.games.viscounts.state import Position, new_position
-from keepers.games.viscounts.views import build_view, view_parts
+from keepers.games.viscounts.views import build_view, lazy_view
 
 EVALUATION_SCALE = 30
 """Victory points of lead that count as a sure win when a search scores a position."""
@@ -191,7 +190,7 @@ class ViscountsState(GameState):
 
     def bot_view(self, player: int) -> JsonDict:
         """The seat's view, each entry computed when the bot first reads it."""
-        return LazyView(view_parts(self.position, self.pending(), player))
+        return lazy_view(self.position, self.pending(), player)
 
     def search_view(self, player: int) -> JsonDict:
         """``player``'s view with its table, what a searching bot deals from (VB-2.2.1)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from keepers.core.game import JsonDict
+from keepers.core.game import JsonDict, LazyView
 from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.concepts import (
     adjacent_townsfolk,
@@ -103,40 +103,48 @@ def _ring_static(pos: Position, p: int) -> RingStatic:
 
 def build_view(pos: Position, choice: Choice | None, viewer: int | None) -> JsonDict:
     """What ``viewer`` may see (None: spectator) of a position waiting for ``choice``."""
-    return {key: part() for key, part in view_parts(pos, choice, viewer).items()}
+    return lazy_view(pos, choice, viewer).whole()
 
 
-def view_parts(pos: Position, choice: Choice | None,
-               viewer: int | None) -> dict[str, Callable[[], Any]]:
-    """The entries of :func:`build_view`, each as a function computing it (a bot's
-    :class:`~keepers.core.game.LazyView` computes only those it reads)."""
-    parts: dict[str, Callable[[], Any]] = {
-        "game": lambda: "viscounts",
-        "viewer": lambda: viewer,
-        "round": lambda: pos.round,
-        "last_round": lambda: pos.last_round,
-        "phase": lambda: pos.phase,
-        "current": lambda: pos.current,
-        "start": lambda: pos.start,
-        "decision": lambda: _decision(pos, choice, viewer),
-        "ring": lambda: [_ring_entry(pos, p) for p in range(5)],
-        "castle": lambda: {name: [tier[:] for tier in pos.castle[i]]
-                           for i, name in enumerate(pos.data.castle.sections)},
-        "leader": lambda: pos.leader,
-        "cleric_bonus": lambda: dict(pos.cleric),
-        "debts_above_poverty": lambda: pos.debt_above,
-        "deeds_above_prosperity": lambda: pos.deed_above,
-        "poverty_revealed": lambda: pos.poverty,
-        "prosperity_revealed": lambda: pos.prosperity,
-        "players": lambda: [_player_view(pos, s, viewer) for s in range(len(pos.players))],
-        "scores": lambda: [s.total for s in final_scores(pos)],
-        "log": lambda: pos.log[-8:],
-    }
-    if keys_on(pos):
-        parts["keys"] = lambda: _keys_view(pos)
-    if gates_on(pos):
-        parts["gates"] = lambda: _gates_view(pos)
-    return parts
+def lazy_view(pos: Position, choice: Choice | None, viewer: int | None) -> LazyView:
+    """The entries of :func:`build_view`, each computed when first read (a bot pays only
+    for those it reads)."""
+    return LazyView(_PARTS[keys_on(pos), gates_on(pos)], pos, choice, viewer)
+
+
+Part = Callable[[Position, "Choice | None", "int | None"], Any]
+"""One entry of a view, from the position, the pending choice and the viewer."""
+
+_TABLE: dict[str, Part] = {
+    "game": lambda pos, choice, viewer: "viscounts",
+    "viewer": lambda pos, choice, viewer: viewer,
+    "round": lambda pos, choice, viewer: pos.round,
+    "last_round": lambda pos, choice, viewer: pos.last_round,
+    "phase": lambda pos, choice, viewer: pos.phase,
+    "current": lambda pos, choice, viewer: pos.current,
+    "start": lambda pos, choice, viewer: pos.start,
+    "decision": lambda pos, choice, viewer: _decision(pos, choice, viewer),
+    "ring": lambda pos, choice, viewer: [_ring_entry(pos, p) for p in range(5)],
+    "castle": lambda pos, choice, viewer: {name: [tier[:] for tier in pos.castle[i]]
+                                           for i, name in enumerate(pos.data.castle.sections)},
+    "leader": lambda pos, choice, viewer: pos.leader,
+    "cleric_bonus": lambda pos, choice, viewer: dict(pos.cleric),
+    "debts_above_poverty": lambda pos, choice, viewer: pos.debt_above,
+    "deeds_above_prosperity": lambda pos, choice, viewer: pos.deed_above,
+    "poverty_revealed": lambda pos, choice, viewer: pos.poverty,
+    "prosperity_revealed": lambda pos, choice, viewer: pos.prosperity,
+    "players": lambda pos, choice, viewer: [_player_view(pos, s, viewer)
+                                            for s in range(len(pos.players))],
+    "scores": lambda pos, choice, viewer: [s.total for s in final_scores(pos)],
+    "log": lambda pos, choice, viewer: pos.log[-8:],
+}
+_KEYS: dict[str, Part] = {"keys": lambda pos, choice, viewer: _keys_view(pos)}
+_GATES: dict[str, Part] = {"gates": lambda pos, choice, viewer: _gates_view(pos)}
+_PARTS: dict[tuple[bool, bool], dict[str, Part]] = {
+    (keys, gates): {**_TABLE, **(_KEYS if keys else {}), **(_GATES if gates else {})}
+    for keys in (False, True) for gates in (False, True)
+}
+"""The view's entries, by which expansions are in play (Keeper of Keys, Gates of Gold)."""
 
 
 def _decision(pos: Position, choice: Choice | None, viewer: int | None) -> JsonDict | None:
