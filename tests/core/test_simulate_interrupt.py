@@ -12,6 +12,7 @@ from pathlib import Path
 
 TIMEOUT = 30.0
 GAMES = 200_000  # far more than can finish before the interrupt, on any machine
+WORK = 3.0  # CPU seconds each worker has used before the interrupt
 
 
 def _children(pid: int) -> set[int]:
@@ -29,16 +30,37 @@ def _alive(pid: int) -> bool:
     return "\nState:\tZ" not in status
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (user and system), 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _busy_workers(pid: int) -> set[int]:
+    """The run's workers once each has worked WORK seconds of CPU: a chunk of games takes
+    about a second of it, so several are finished however loaded the machine is."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        workers = _children(pid)
+        if len(workers) >= 2 and min(_cpu_seconds(w) for w in workers) >= WORK:
+            return workers
+        time.sleep(0.1)
+    return _children(pid)
+
+
 def _interrupt(command: list[str]) -> str:
-    """Run ``keepers`` with ``command``, press Ctrl-C after four seconds and check the run
-    stops at once with exit code 130, no traceback and no worker left; return its output."""
+    """Run ``keepers`` with ``command``, press Ctrl-C once its workers have worked a while
+    and check the run stops at once with exit code 130, no traceback and no worker left;
+    return its output."""
     process = subprocess.Popen([sys.executable, "-m", "keepers", *command],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                env={**os.environ, "KEEPERS_LANG": "en"})
     try:
-        time.sleep(4)  # a few chunks of games are done, the others still running
+        workers = _busy_workers(process.pid)  # a few chunks of games are done, others running
         assert process.poll() is None, "the run ended before it could be interrupted"
-        workers = _children(process.pid)
         assert len(workers) >= 2
         process.send_signal(signal.SIGINT)
         start = time.monotonic()
