@@ -26,7 +26,7 @@ from keepers.core.encoding import ActionCodec, GameState, JsonDict, Layout, Obse
 from keepers.games.viscounts.data import CardDef, GameData, load_data
 from keepers.games.viscounts.effects import BUILDING_TYPES, RESOURCES, RIBBONS, Term
 from keepers.games.viscounts.model import RESOURCE_KEYS
-from keepers.games.viscounts.rules.actions import ACTION_PAYMENT
+from keepers.games.viscounts.rules.actions import ACTION_PAYMENT, Conversion, icon_conversion
 from keepers.games.viscounts.state import Position
 from keepers.games.viscounts.validate import PHASES
 
@@ -53,8 +53,6 @@ ICONS = ("merchant", "builder", "noble", "cleric", "criminal")
 SCALE = 10.0
 """Rounds and scores are divided by it: the other numbers of a view stay within about 0..30."""
 
-Conversion = tuple[tuple[str, ...], int, int, int]
-"""An icon conversion paid with resources: kinds paid, amount per use, icons, uses cap."""
 
 
 class Seated(Protocol):
@@ -181,14 +179,9 @@ def conversions(data: GameData, parts: Components, action: str) -> list[tuple[Co
     cards: list[CardDef] = [data.cards[c] for c in dict.fromkeys(parts.deck)]
     for card in cards:
         for term in card.ongoing.walk():
-            if term.name != "icon_conversion" or term.kw("action") != action:
-                continue
-            source, _, amount = term.kw("pay").rpartition("*")
-            kinds = tuple(k for k in source.split("|") if k in RESOURCE_KEYS)
-            if kinds:
-                uses = int(term.kw("uses")) if term.kw("uses") else 99
-                icons = int(term.kw("as").split("*")[1])
-                out.append(((kinds, int(amount), icons, uses), card.copies))
+            conversion = icon_conversion(term, action)
+            if conversion is not None:
+                out.append((conversion, card.copies))
     return out
 
 

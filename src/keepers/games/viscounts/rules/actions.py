@@ -13,6 +13,7 @@ from math import ceil
 
 from keepers.games.viscounts import flow
 from keepers.games.viscounts.data import CardDef, PublicBuilding
+from keepers.games.viscounts.effects import Term
 from keepers.games.viscounts.flow import Choice, Task, ask, ask_distinct, replace
 from keepers.games.viscounts.model import RESOURCE_KEYS
 from keepers.games.viscounts.rules.castle import place_workers
@@ -118,15 +119,25 @@ def _conversions(pos: Position, profile: Profile, action: str) -> tuple[Conversi
     if found is None:
         out: list[Conversion] = []
         for term in profile.abilities[True, True]:
-            if term.name != "icon_conversion" or term.kw("action") != action:
-                continue
-            source, _, amount = term.kw("pay").rpartition("*")
-            kinds = tuple(k for k in source.split("|") if k in RESOURCE_KEYS)
-            if kinds:
-                uses = int(term.kw("uses")) if term.kw("uses") else 99
-                out.append((kinds, int(amount), int(term.kw("as").split("*")[1]), uses))
+            conversion = icon_conversion(term, action)
+            if conversion is not None:
+                out.append(conversion)
         found = profile.memo[key] = tuple(out)
     return found
+
+
+def icon_conversion(term: Term, action: str) -> Conversion | None:
+    """A card's ``icon_conversion`` term for ``action`` (VB-6.3.2): the kinds it is paid
+    with, how many, the icons it gives and how often it may be used; None for another
+    term, another action or a payment in none of silver and the resources."""
+    if term.name != "icon_conversion" or term.kw("action") != action:
+        return None
+    source, _, amount = term.kw("pay").rpartition("*")
+    kinds = tuple(k for k in source.split("|") if k in RESOURCE_KEYS)
+    if not kinds:
+        return None
+    uses = int(term.kw("uses")) if term.kw("uses") else 99
+    return kinds, int(amount), int(term.kw("as").split("*")[1]), uses
 
 
 def _budget(pos: Position, seat: int, silver_less: int) -> tuple[int, ...]:
