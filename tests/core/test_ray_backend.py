@@ -93,3 +93,15 @@ def test_a_game_failing_on_ray_is_reported_as_on_processes() -> None:
     for message in messages:  # the first game to fail: which one depends on timing
         assert message.startswith("game ") and "unknown bot 'nobody'" in message
         assert "\n" not in message and "Traceback" not in message
+
+
+def test_worker_processes_are_not_forked_while_ray_runs_here(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fork copies locks that Ray's threads may hold at that moment: a worker forked then
+    could wait on them forever, so while Ray runs in this process workers start afresh
+    (and still play the same games, as the first test shows)."""
+    from keepers.core.workers import _start_method
+
+    assert ray.is_initialized() and _start_method() != "fork"
+    monkeypatch.setitem(sys.modules, "ray", None)      # a program that never used Ray
+    assert _start_method() == "fork"                   # Linux: games registered at run time

@@ -13,6 +13,7 @@ import logging
 import multiprocessing
 import signal
 import socket
+import sys
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
@@ -28,6 +29,22 @@ def _leave_interrupt_to_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _start_method() -> str | None:
+    """How worker processes start: ``fork`` where there is one, which keeps games registered
+    at run time (not only entry points) visible to the workers; but not while Ray runs in
+    this process (a run on Ray before, in the same program), whose threads may hold locks at
+    the moment of the fork that a forked worker would then wait on forever."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and not _ray_running():
+        return "fork"
+    return "forkserver" if "forkserver" in methods else None
+
+
+def _ray_running() -> bool:
+    ray = sys.modules.get("ray")
+    return ray is not None and bool(getattr(ray, "is_initialized", lambda: False)())
+
+
 def run_in_processes(task: Callable[[Item], Result], work: Sequence[Item],
                      jobs: int) -> Generator[Result, None, None]:
     """Yield ``task(item)`` for every item, in the order they finish, on ``jobs`` processes.
@@ -41,9 +58,7 @@ def run_in_processes(task: Callable[[Item], Result], work: Sequence[Item],
         for item in work:
             yield task(item)
         return
-    methods = multiprocessing.get_all_start_methods()
-    # fork keeps games registered at run time (not only entry points) visible
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    context = multiprocessing.get_context(_start_method())
     pool = context.Pool(jobs, initializer=_leave_interrupt_to_parent)
     try:
         yield from pool.imap_unordered(task, work)
