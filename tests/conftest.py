@@ -24,3 +24,10 @@ def _signal_handlers_restored() -> Iterator[None]:
     yield
     for name, handler in saved.items():
         signal.signal(getattr(signal, name), handler)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that start Ray in this process run last: after Ray, worker processes can no
+    longer be forked here (keepers.core.workers), and the toy games that other tests
+    register at run time reach only forked workers."""
+    items.sort(key=lambda item: item.get_closest_marker("uses_ray") is not None)

@@ -22,6 +22,7 @@ from keepers.core.registry import get_game
 from keepers.core.simulate import run_simulation
 
 ray = pytest.importorskip("ray")
+pytestmark = pytest.mark.uses_ray   # run after every other test (tests/conftest.py)
 runner = CliRunner()
 SEATS = ["greedy", "random", "random"]
 
@@ -95,11 +96,12 @@ def test_a_game_failing_on_ray_is_reported_as_on_processes() -> None:
         assert "\n" not in message and "Traceback" not in message
 
 
-def test_worker_processes_are_not_forked_while_ray_runs_here(
+def test_worker_processes_are_not_forked_once_ray_ran_here(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fork copies locks that Ray's threads may hold at that moment: a worker forked then
-    could wait on them forever, so while Ray runs in this process workers start afresh
-    (and still play the same games, as the first test shows)."""
+    """A fork copies locks that Ray's threads (some outlive its shutdown) may hold at that
+    moment: a worker forked then could wait on them forever, so once Ray has run in this
+    process workers start from a fork server (and play the same games, as the first test
+    shows)."""
     from keepers.core.workers import _start_method
 
     assert ray.is_initialized() and _start_method() != "fork"

@@ -29,20 +29,25 @@ def _leave_interrupt_to_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+_ray_started = False
+"""Whether this process has started or joined Ray (:func:`run_on_ray`)."""
+
+
 def _start_method() -> str | None:
     """How worker processes start: ``fork`` where there is one, which keeps games registered
-    at run time (not only entry points) visible to the workers; but not while Ray runs in
-    this process (a run on Ray before, in the same program), whose threads may hold locks at
-    the moment of the fork that a forked worker would then wait on forever."""
+    at run time (not only entry points) visible to the workers; but not in a process that
+    has run Ray (a run on Ray earlier in the same program): Ray's threads, some still
+    running after it shuts down, may hold locks at the moment of the fork that a forked
+    worker would then wait on forever.  Workers start from a fork server then."""
     methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and not _ray_running():
+    if "fork" in methods and not _ray_used():
         return "fork"
     return "forkserver" if "forkserver" in methods else None
 
 
-def _ray_running() -> bool:
+def _ray_used() -> bool:
     ray = sys.modules.get("ray")
-    return ray is not None and bool(getattr(ray, "is_initialized", lambda: False)())
+    return ray is not None and (_ray_started or bool(ray.is_initialized()))
 
 
 def run_in_processes(task: Callable[[Item], Result], work: Sequence[Item],
@@ -90,10 +95,12 @@ def run_on_ray(task: Callable[[Item], Result], work: Sequence[Item], jobs: int,
     At most two items per CPU are in flight, so a long run holds little in memory;
     Ctrl-C, or closing the iterator, cancels what is in flight.
     """
+    global _ray_started
     ray = _ray()
     started = not ray.is_initialized()
     if started and address is not None:
         _reachable(address)
+    _ray_started = True
     if started and address is None:
         # Ray lowers its workers' priority (nice 15) by default; here the games are the
         # work, and they get the priority worker processes get.
