@@ -162,3 +162,22 @@ def test_a_run_with_a_searching_bot_streams_each_game_as_it_ends() -> None:
     assert handed == [1, 1, 1]
     assert simulate._searches(game, "mcts") and not simulate._searches(game, "greedy")
     assert not simulate._searches(game, "human")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no flock: runs are not kept apart")
+def test_a_file_another_run_is_writing_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    """Two runs given one file would play the same missing games into it: the second is
+    refused in one line, the file untouched (and a file it would have made is not left)."""
+    import fcntl
+
+    out = tmp_path / "run.jsonl"
+    _simulate("--games", "4", "--out", str(out))
+    before = out.read_bytes()
+    with open(out, "ab") as other_run:
+        fcntl.flock(other_run.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        result = runner.invoke(app, [*TOY, "--games", "8", "--out", str(out), "--resume"])
+        assert result.exit_code == 2
+        assert "is being written by another run" in _error_line(result.output)
+        assert out.read_bytes() == before
+    _simulate("--games", "8", "--out", str(out), "--resume")   # free again: it continues
+    assert len(read_results(out).lines) == 8

@@ -86,11 +86,18 @@ def check_run(path: Path, lines: Sequence[Line], game: str, seats: Sequence[str]
 
 
 class ResultsWriter:
-    """Appends finished games to a results file, each batch flushed and synced to disk."""
+    """Appends finished games to a results file, each batch flushed and synced to disk.
+
+    It holds the file's lock from the start (where the system has one: ``flock``), so that
+    a second run given the same file is refused instead of playing the same games again
+    into it."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._stream: BinaryIO = open(path, "ab")  # closed by close()
+        if not _lock(self._stream):
+            self._stream.close()
+            raise KeepersError(t("results.busy", path=str(path)))
 
     def write(self, lines: Sequence[Mapping[str, Any]]) -> None:
         """Append ``lines`` in one write, then flush and fsync them."""
@@ -101,6 +108,19 @@ class ResultsWriter:
     def close(self) -> None:
         """Close the file."""
         self._stream.close()
+
+
+def _lock(stream: BinaryIO) -> bool:
+    """Take the file's exclusive lock without waiting; False if another run holds it."""
+    try:
+        import fcntl
+    except ImportError:              # no flock here (Windows): runs are not kept apart
+        return True
+    try:
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
 
 
 def start(path: Path, resume: bool) -> tuple[list[Line], bool]:
@@ -155,8 +175,16 @@ def run_streamed(game: Game, seats: Sequence[str], games: int, seed: int,
 
     :class:`~keepers.core.simulate.Interrupted` (Ctrl-C) holds every line kept so far.
     """
-    done, torn = start(path, resume)
-    check_run(path, done, game.name, seats, game.check_options(options), seed, rotate)
+    existed = path.exists()
+    writer = ResultsWriter(path)       # locked: another run on this file is refused here
+    try:
+        done, torn = start(path, resume)
+        check_run(path, done, game.name, seats, game.check_options(options), seed, rotate)
+    except BaseException:
+        writer.close()
+        if not existed:
+            path.unlink(missing_ok=True)
+        raise
     if torn and notice:
         notice(t("results.torn", path=str(path)))
     kept = [slim(line) for line in done if int(line["index"]) < games]
@@ -165,7 +193,6 @@ def run_streamed(game: Game, seats: Sequence[str], games: int, seed: int,
         notice(t("sim.resumed", done=len(kept), total=games, path=str(path)))
     if progress and kept:
         progress(len(kept))
-    writer = ResultsWriter(path)
     try:
         played = run_simulation(game, seats, games, seed, options, jobs, rotate, progress,
                                 indices=missing(kept, games), backend=backend,
