@@ -221,13 +221,12 @@ def _bot_games(game: Game, players: int, factory: BotFactory, seconds: float, se
             if len(legal) > 1 and seat is not None:
                 player = bots[seat]
                 action = player.choose(bot_view(state, seat, player), legal)
+                bot_costs.append((clock() - listed) * 1e6)
             else:
                 action = legal[0]
             chosen = clock()
             state.apply_trusted(action)
             applied = clock()
-            if chosen > listed and len(legal) > 1:
-                bot_costs.append((chosen - listed) * 1e6)
             engine_time += (listed - asked) + (applied - chosen)
             engine_decisions += 1
         played += 1

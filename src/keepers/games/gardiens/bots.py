@@ -19,7 +19,6 @@ from keepers.core.rng import Rng
 from keepers.games.gardiens.data import load
 
 BUILD_PREFERENCE = {"watchtower": 6, "warehouse": 5, "fortress": 4, "market": 2, "temple": 3}
-NEEDS = ("gold", "food", "stone", "wood", "magic")
 NEED_BASE = {"gold": 5, "food": 5, "stone": 4, "wood": 4, "magic": 1}
 """How much each resource is wanted before counting the cubes held."""
 
