@@ -166,10 +166,33 @@ def test_root_parallel_search_in_processes_or_in_turn_chooses_alike() -> None:
     in_processes = mcts._parallel(GAME, view, seat, legal, settings, Rng(8))
     in_turn: dict[str, int] = {}
     for seed in _seeds(8, 2):
-        tree = mcts.search(GAME, view, seat, legal, Settings(iters=15, depth=5), Rng(seed))
+        tree = mcts.search(GAME, view, seat, legal, Settings(iters=15, depth=5), Rng(seed),
+                           settle=False)
         for action, visits in tree.items():
             in_turn[action] = in_turn.get(action, 0) + visits
     assert in_processes == in_turn
+
+
+def test_a_search_stops_when_its_leader_cannot_be_caught_and_chooses_the_same() -> None:
+    """The iterations a search skips once its leader leads by more than those left would
+    not have changed its choice: with the same seed, the same decision as the full
+    budget, in fewer iterations wherever one decision stands out."""
+    from keepers.core import mcts
+
+    settings = Settings(iters=160, depth=5)
+    skipped = 0
+    for seed in range(1, 9):
+        state = _position(seed, 20 + 7 * seed)
+        seat = state.to_move()
+        assert seat is not None
+        view, legal = state.search_view(seat), state.legal_actions()
+        full = mcts.search(GAME, view, seat, legal, settings, Rng(seed), settle=False)
+        short = mcts.search(GAME, view, seat, legal, settings, Rng(seed))
+        assert sum(full.values()) == settings.iters
+        assert (mcts.best_action(full, legal, Rng(0))
+                == mcts.best_action(short, legal, Rng(0)))
+        skipped += settings.iters - sum(short.values())
+    assert skipped > 0
 
 
 def _seeds(seed: int, count: int) -> list[int]:

@@ -17,8 +17,10 @@ see, from the view alone), then walks one tree of decisions shared by every deal
 * the rewards go back up the path, each node adding its decider's reward.
 
 The bot answers the decision most often visited at the root.  With an iteration
-budget and a seed it is reproducible; a time budget is not.  ``procs=k`` searches
-``k`` trees in worker processes and adds their root visits (root parallelism).
+budget and a seed it is reproducible; a time budget is not.  A search stops as soon as
+the most visited decision leads the next by more than the iterations left: the rest could
+not change the answer, only spend time.  ``procs=k`` searches ``k`` trees in worker
+processes and adds their root visits (root parallelism).
 """
 
 from __future__ import annotations
@@ -139,8 +141,11 @@ class Node:
 
 
 def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Settings,
-           rng: Rng) -> dict[str, int]:
-    """Search from ``view`` (``seat``'s) and return the root visits of each decision."""
+           rng: Rng, settle: bool = True) -> dict[str, int]:
+    """Search from ``view`` (``seat``'s) and return the root visits of each decision.
+
+    ``settle``: stop once the leader cannot be caught (False when the visits of several
+    trees are to be added, where every iteration counts)."""
     deal = game.determinizer(view, seat)
     root = Node("", seat)
     policy = Policy(game, settings.rollout, rng.next64()) if settings.rollout != "random" \
@@ -150,12 +155,30 @@ def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Se
     if prior is not None:
         root.hint = prior.choice_from_view(seat, view, legal)
     deadline = time.perf_counter() + settings.time if settings.time else math.inf
-    for done in range(settings.iters):
-        if done and done % 16 == 0 and time.perf_counter() > deadline:
-            break
-        iterate(game, root, deal(rng), settings, rng, policy, span, prior)
     allowed = set(legal)
+    for done in range(settings.iters):
+        if done and done % 4 == 0:
+            if time.perf_counter() > deadline:
+                break
+            if settle and settled(root, settings.iters - done, allowed):
+                break
+        iterate(game, root, deal(rng), settings, rng, policy, span, prior)
     return {a: child.visits for a, child in root.children.items() if a in allowed}
+
+
+def settled(root: Node, left: int, allowed: set[str]) -> bool:
+    """Whether the most visited of the ``allowed`` decisions at ``root`` leads the next by
+    more than ``left`` iterations (so that no rest of the search could overtake it, nor
+    tie it)."""
+    first = second = 0
+    for action, child in root.children.items():
+        if action not in allowed:
+            continue
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > left
 
 
 def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: Rng,
@@ -321,7 +344,8 @@ def _parallel(game: Game, view: JsonDict, seat: int, legal: list[str], settings:
     share = replace(settings, iters=max(1, settings.iters // procs), procs=1)
     seeds = [rng.next64() for _ in range(procs)]
     if multiprocessing.current_process().daemon:
-        results = [search(game, view, seat, legal, share, Rng(seed)) for seed in seeds]
+        results = [search(game, view, seat, legal, share, Rng(seed), settle=False)
+                   for seed in seeds]
     else:
         with ProcessPoolExecutor(procs) as pool:
             results = list(pool.map(_search_in_worker, [game.name] * procs, [view] * procs,
@@ -337,7 +361,7 @@ def _search_in_worker(name: str, view: JsonDict, seat: int, legal: list[str],
                       settings: Settings, seed: int) -> dict[str, int]:
     from keepers.core.registry import get_game
 
-    return search(get_game(name), view, seat, legal, settings, Rng(seed))
+    return search(get_game(name), view, seat, legal, settings, Rng(seed), settle=False)
 
 
 class MctsFactory:
