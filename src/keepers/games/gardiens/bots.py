@@ -62,9 +62,13 @@ class GreedyBot:
         """Return the best-scored legal decision."""
         if view is None or len(legal) == 1:
             return legal[0]
-        ctx = Context(view)
-        scored = [(ctx.score(action), self.rng.below(1 << 20), action) for action in legal]
-        return max(scored)[2]
+        score = Context(view).score
+        scores = [score(action) for action in legal]
+        best = max(scores)
+        ties = [action for action, value in zip(legal, scores, strict=True) if value == best]
+        # The generator only among equals: a draw per decision scored costs a tenth of
+        # the bot's time.
+        return ties[0] if len(ties) == 1 else ties[self.rng.below(len(ties))]
 
 
 class Context:
@@ -74,6 +78,8 @@ class Context:
         self.view = view
         self.me: str = view["you_colour"]
         self.kind: str = view["decision"]["kind"] if view["decision"] else ""
+        self.bonuses: dict[str, float] = {}
+        """hex_goal_bonus by hex (a turn's moves reach each hex from several sources)."""
 
     # Read from the view when a scorer first needs them (a lazy view then builds only
     # the entries this decision reads: most decisions never look at the board).
@@ -119,6 +125,12 @@ class Context:
 
     def hex_goal_bonus(self, label: str) -> float:
         """Extra value of taking a hex for the bot's open objectives (GR-24.2)."""
+        bonus = self.bonuses.get(label)
+        if bonus is None:
+            bonus = self.bonuses[label] = self._hex_goal_bonus(label)
+        return bonus
+
+    def _hex_goal_bonus(self, label: str) -> float:
         hex_ = self.hexes[label]
         bonus = 0.0
         for goal in self.goals:
@@ -136,17 +148,22 @@ class Context:
                 bonus += 8
         return bonus
 
+    @cached_property
+    def goal_kinds(self) -> frozenset[str]:
+        return frozenset(goal["kind"] for goal in self.goals)
+
     def goal_wants(self, kind: str, **fields: str) -> bool:
         """True when an open objective has this kind (and these fields)."""
-        return any(g["kind"] == kind and all(g.get(k) == v for k, v in fields.items())
-                   for g in self.goals)
+        return kind in self.goal_kinds and any(
+            g["kind"] == kind and all(g.get(k) == v for k, v in fields.items())
+            for g in self.goals)
 
     # -- scoring --------------------------------------------------------------
     def score(self, action: str) -> float:
         """Score one legal decision; higher is better."""
-        verb, *args = action.split()
-        handler = SCORERS.get(verb)
-        return handler(self, args) if handler else 0.0
+        words = action.split()
+        handler = SCORERS.get(words[0])
+        return handler(self, words[1:]) if handler else 0.0
 
     def _s_build(self, args: list[str]) -> float:
         if self.kind == "effect" and len(args) == 2:
