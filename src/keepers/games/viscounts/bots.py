@@ -31,12 +31,18 @@ class GreedyBot:
         self.seat = seat
         self.rng = Rng(seed * 7_919 + seat)
         self.data = load_data()
+        self._spaces: dict[str, tuple[dict[str, Any], str]] | None = None
 
     def choose(self, view: JsonDict | None, legal: list[str]) -> str:
         """Return the legal decision with the best heuristic value (ties broken at random)."""
-        scored = [(self.value(view or {}, action), self.rng.below(1000), action)
-                  for action in legal]
-        return max(scored)[2]
+        view = view or {}
+        self._spaces = None
+        values = [self.value(view, action) for action in legal]
+        best = max(values)
+        ties = [action for action, value in zip(legal, values, strict=True) if value == best]
+        # The generator only among equals: a draw for every decision valued was a tenth
+        # of the bot's time.
+        return ties[0] if len(ties) == 1 else ties[self.rng.below(len(ties))]
 
     def value(self, view: JsonDict, action: str) -> int:
         """Heuristic value of one decision text."""
@@ -52,15 +58,22 @@ class GreedyBot:
         return players[self.seat] if players else {}
 
     def _v_move(self, view: JsonDict, rest: str, action: str) -> int:
-        me = self._me(view)
+        space = self._ring_spaces(view).get(rest)
+        if space is None:
+            return 0
         decision = view.get("decision") or {}
         cost = int(decision.get("costs", {}).get(action, 0))
-        ring = view.get("ring", [])
-        for entry in ring:
-            for kind, number in entry["numbers"].items():
-                if number == rest:
-                    return self._space_value(me, entry, kind) - 4 * cost
-        return 0
+        return self._space_value(self._me(view), *space) - 4 * cost
+
+    def _ring_spaces(self, view: JsonDict) -> dict[str, tuple[dict[str, Any], str]]:
+        """Each number of the ring (a move's destination): its ring entry and the kind of
+        space, the first in ring order; read once per decision."""
+        if self._spaces is None:
+            self._spaces = {}
+            for entry in view.get("ring", []):
+                for kind, number in entry["numbers"].items():
+                    self._spaces.setdefault(number, (entry, kind))
+        return self._spaces
 
     def _space_value(self, me: dict[str, Any], entry: dict[str, Any], kind: str) -> int:
         icons = me.get("icons", {})
