@@ -52,3 +52,25 @@ def test_a_long_value_is_quoted_short() -> None:
     with pytest.raises(ValueError) as info:
         MODE.parse("x" * 5000)
     assert len(str(info.value)) < 120 and "..." in str(info.value)
+
+
+def test_a_game_is_found_by_name_once_and_an_unknown_one_refused_with_the_known(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry reads the installed entry points once per game (a server and a
+    search's workers ask by name often); an unknown name lists the games there are."""
+    from keepers.core import registry
+    from keepers.core.errors import KeepersError
+    from keepers.core.registry import game_names, get_game
+
+    first = get_game("keythedral")
+
+    def no_more_reading(**_: object) -> None:
+        raise AssertionError("entry points read again for a game already found")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(registry, "entry_points", no_more_reading)
+        assert get_game("keythedral") is first
+    with pytest.raises(KeepersError) as refused:
+        get_game("chess")
+    assert str(refused.value) == (f"unknown game 'chess'; known games: "
+                                  f"{', '.join(game_names())}")

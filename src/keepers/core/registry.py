@@ -29,6 +29,8 @@ def _entry_point_names() -> set[str]:
 
 @cache
 def _load_entry_point(name: str) -> Game:
+    # Remembered: reading the installed distributions' entry points takes milliseconds,
+    # and a server or a search's worker asks for a game by name often.
     for ep in entry_points(group=GROUP, name=name):
         try:
             game = ep.load()
@@ -37,7 +39,7 @@ def _load_entry_point(name: str) -> Game:
         if not isinstance(game, Game):
             raise KeepersError(f"entry point {name!r} is not a keepers Game")
         return game
-    raise KeepersError(f"unknown game {name!r}")
+    raise KeepersError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
 
 
 def game_names() -> list[str]:
@@ -54,6 +56,4 @@ def get_game(name: str) -> Game:
     """Return the game called ``name`` or raise a one-line error listing the known ones."""
     if name in _extra:
         return _extra[name]
-    if name not in _entry_point_names():
-        raise KeepersError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
     return _load_entry_point(name)
