@@ -8,7 +8,7 @@ import pytest
 
 from dealing import random_positions
 from installed import installed_games
-from keepers.core.game import LazyView, bot_view
+from keepers.core.game import LazyView, bot_view, view_tables
 from keepers.core.registry import get_game
 
 
@@ -56,3 +56,22 @@ def test_a_greedy_bot_decides_the_same_from_a_lazy_view(name: str) -> None:
         lazy_bot, eager_bot = (game.bots()["greedy"](seat, k) for _ in range(2))
         assert lazy_bot.choose(bot_view(state, seat, lazy_bot), legal) == \
             eager_bot.choose(state.view(seat), legal)
+
+
+def test_view_tables_mix_the_optional_entries_after_the_common_ones() -> None:
+    """One table of builders per mix of optional tables, keyed by a flag for each in
+    order; a view built from one has the common entries first, then the mix's."""
+    def common(x: int) -> int:
+        return x
+
+    def seated(x: int) -> int:
+        return x + 1
+
+    def over(x: int) -> int:
+        return x + 2
+
+    tables = view_tables({"round": common}, {"hand": seated}, {"result": over})
+    assert set(tables) == {(False, False), (False, True), (True, False), (True, True)}
+    assert list(tables[False, False]) == ["round"]
+    assert list(tables[True, True]) == ["round", "hand", "result"]
+    assert LazyView(tables[False, True], 5).whole() == {"round": 5, "result": 7}

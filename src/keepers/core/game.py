@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import product
 from typing import Any, NamedTuple, Protocol, Self
 
 from keepers.core.encoding import ActionCodec, ObservationCodec
@@ -284,6 +285,19 @@ class LazyView(dict[str, Any]):
 
     def copy(self) -> JsonDict:
         return self.whole()
+
+
+def view_tables(table: Mapping[str, Callable[..., Any]],
+                *optional: Mapping[str, Callable[..., Any]]
+                ) -> dict[tuple[bool, ...], dict[str, Callable[..., Any]]]:
+    """The builders of a :class:`LazyView` for every mix of ``optional`` tables (entries
+    only some views have: a seated viewer's, a finished game's), keyed by one flag per
+    optional table in their order; each table in the mix follows ``table``'s entries.
+    Made once per game, so that a view picks its table instead of merging them."""
+    return {flags: {**table, **{key: builder
+                                for extra, present in zip(optional, flags, strict=True)
+                                if present for key, builder in extra.items()}}
+            for flags in product((False, True), repeat=len(optional))}
 
 
 class DataCheck(NamedTuple):

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from keepers.core.game import JsonDict, LazyView, detached
+from keepers.core.game import JsonDict, LazyView, detached, view_tables
 from keepers.games.gardiens.data import Layout
 from keepers.games.gardiens.rules import board, cards, scoring, seats
 from keepers.games.gardiens.state import NONE, Position
@@ -46,7 +46,7 @@ def make_view(st: Position, player: int | None) -> JsonDict:
 def lazy_view(st: Position, player: int | None) -> LazyView:
     """The entries of :func:`make_view`, each computed when first read (a bot pays only
     for those it reads)."""
-    return LazyView(_PARTS[st.over, player is not None], st, player)
+    return LazyView(_PARTS[player is not None, st.over], st, player)
 
 
 Part = Callable[[Position, "int | None"], Any]
@@ -85,11 +85,8 @@ _SEATED: dict[str, Part] = {
     "private": lambda st, player: private_pending(st, player or 0),
 }
 _RESULT: dict[str, Part] = {"result": lambda st, player: result_view(st)}
-_PARTS: dict[tuple[bool, bool], dict[str, Part]] = {
-    (over, seated): {**_TABLE, **(_SEATED if seated else {}), **(_RESULT if over else {})}
-    for over in (False, True) for seated in (False, True)
-}
-"""The view's entries, by whether the game is over and whether the viewer has a seat."""
+_PARTS = view_tables(_TABLE, _SEATED, _RESULT)
+"""The view's entries, by whether the viewer has a seat and whether the game is over."""
 
 
 _STATICS: dict[int, tuple[Layout, list[tuple[int, dict[str, Any], tuple[str, ...]]]]] = {}

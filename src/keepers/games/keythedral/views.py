@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from keepers.core.game import LazyView
+from keepers.core.game import LazyView, view_tables
 from keepers.core.i18n import t
 from keepers.games.keythedral import flow
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES
@@ -142,10 +142,7 @@ _OVER: dict[str, Part] = {
 }
 _SCREEN: dict[str, Part] = {"you": lambda p, player, legal: _screen(p, player or 0)}
 """Only a seated viewer's view has this entry (so ``player`` is a seat)."""
-_PARTS: dict[tuple[bool, bool], dict[str, Part]] = {
-    (over, seated): {**_TABLE, **(_OVER if over else {}), **(_SCREEN if seated else {})}
-    for over in (False, True) for seated in (False, True)
-}
+_PARTS = view_tables(_TABLE, _OVER, _SCREEN)
 """The view's entries, by whether the game is over and whether the viewer has a seat."""
 
 

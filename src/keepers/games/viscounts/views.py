@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from keepers.core.game import JsonDict, LazyView
+from keepers.core.game import JsonDict, LazyView, view_tables
 from keepers.games.viscounts.flow import Choice
 from keepers.games.viscounts.rules.concepts import (
     adjacent_townsfolk,
@@ -140,10 +140,7 @@ _TABLE: dict[str, Part] = {
 }
 _KEYS: dict[str, Part] = {"keys": lambda pos, choice, viewer: _keys_view(pos)}
 _GATES: dict[str, Part] = {"gates": lambda pos, choice, viewer: _gates_view(pos)}
-_PARTS: dict[tuple[bool, bool], dict[str, Part]] = {
-    (keys, gates): {**_TABLE, **(_KEYS if keys else {}), **(_GATES if gates else {})}
-    for keys in (False, True) for gates in (False, True)
-}
+_PARTS = view_tables(_TABLE, _KEYS, _GATES)
 """The view's entries, by which expansions are in play (Keeper of Keys, Gates of Gold)."""
 
 
