@@ -12,7 +12,7 @@ from dealing import keythedral_hidden_swapped
 from keepers.core.errors import KeepersError
 from keepers.core.game import BotMenu, score_shares
 from keepers.core.match import bot_factory, make_bots, run_game
-from keepers.core.mcts import MctsBot, Settings, parse_settings
+from keepers.core.mcts import MctsBot, MctsFactory, Settings, parse_settings
 from keepers.core.rng import Rng
 from keepers.games.keythedral import GAME, KeythedralState
 from keepers.games.keythedral.game import SEARCH
@@ -193,6 +193,25 @@ def test_a_search_stops_when_its_leader_cannot_be_caught_and_chooses_the_same() 
                 == mcts.best_action(short, legal, Rng(0)))
         skipped += settings.iters - sum(short.values())
     assert skipped > 0
+
+
+def test_a_game_may_give_other_defaults_for_some_numbers_of_seats() -> None:
+    """The defaults for the number of seats playing are read at the bot's first decision;
+    a setting named in the bot's name wins over them as over the game's defaults."""
+    base = Settings(iters=6, depth=4, prior="none", rollout="random")
+    factory = MctsFactory(GAME, base, {3: replace(base, iters=5, depth=3)})
+    named = factory.configured("iters=7")
+    for seats, chooser, want in ((3, factory, (5, 3)), (2, factory, (6, 4)),
+                                 (3, named, (7, 3)), (2, named, (7, 4))):
+        state = GAME.new_state(seats, 4, {})
+        while len(state.legal_actions()) < 2:
+            state.apply_trusted(state.legal_actions()[0])
+        seat = state.to_move()
+        assert seat is not None
+        bot = chooser(seat, 1)
+        assert isinstance(bot, MctsBot)
+        bot.choose(state.search_view(seat), state.legal_actions())
+        assert (bot.settings.iters, bot.settings.depth) == want
 
 
 def _seeds(seed: int, count: int) -> list[int]:

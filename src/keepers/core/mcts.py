@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -75,7 +76,11 @@ _LIMITS: dict[str, tuple[float, float]] = {
 def parse_settings(text: str, base: Settings | None = None) -> Settings:
     """Read ``key=value,...`` (keys of :class:`Settings`) over ``base`` (the defaults when
     None); ValueError in one line."""
-    settings = base or Settings()
+    return replace(base or Settings(), **given_settings(text))
+
+
+def given_settings(text: str) -> dict[str, Any]:
+    """The settings ``key=value,...`` names, by key (ValueError in one line)."""
     types = {f.name: f.type for f in fields(Settings)}
     given: dict[str, Any] = {}
     for part in text.split(","):
@@ -88,7 +93,7 @@ def parse_settings(text: str, base: Settings | None = None) -> Settings:
                                                                   integer=types[key] == "int")
     if "time" in given and "iters" not in given:
         given["iters"] = int(_LIMITS["iters"][1])
-    return replace(settings, **given)
+    return given
 
 
 def _number(key: str, text: str, integer: bool) -> float:
@@ -315,10 +320,15 @@ class MctsBot:
     needs_view = True
     searches = True
 
-    def __init__(self, game: Game, seat: int, seed: int, settings: Settings) -> None:
+    def __init__(self, game: Game, seat: int, seed: int, settings: Settings,
+                 by_players: Mapping[int, Settings] | None = None) -> None:
         self.game = game
         self.seat = seat
         self.settings = settings
+        """The settings searched with (once the number of seats is known, see below)."""
+        self.by_players = by_players
+        """Settings for some numbers of seats instead of ``settings``; read at the first
+        decision, which tells how many seats play."""
         self.rng = Rng(seed * 1_000_003 + seat)
 
     def choose(self, view: JsonDict | None, legal: list[str]) -> str:
@@ -327,11 +337,21 @@ class MctsBot:
             return legal[0]
         if view is None:
             raise ValueError("the mcts bot needs its seat's view")
+        if self.by_players:
+            self._settle_settings(view)
         if self.settings.procs > 1:
             visits = _parallel(self.game, view, self.seat, legal, self.settings, self.rng)
         else:
             visits = search(self.game, view, self.seat, legal, self.settings, self.rng)
         return best_action(visits, legal, self.rng)
+
+    def _settle_settings(self, view: JsonDict) -> None:
+        """Take the settings for the number of seats, from a position dealt from the view
+        (with a generator of its own, so that the bot's draws stay as they were)."""
+        assert self.by_players is not None
+        seats = self.game.determinizer(view, self.seat)(Rng(0)).num_players
+        self.settings = self.by_players.get(seats, self.settings)
+        self.by_players = None
 
 
 def _parallel(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Settings,
@@ -365,24 +385,33 @@ def _search_in_worker(name: str, view: JsonDict, seat: int, legal: list[str],
 
 
 class MctsFactory:
-    """Builds ``mcts`` bots for one game; ``configured`` reads ``iters=2000,time=0.5``."""
+    """Builds ``mcts`` bots for one game; ``configured`` reads ``iters=2000,time=0.5``.
 
-    def __init__(self, game: Game, settings: Settings | None = None) -> None:
+    ``settings`` are the game's defaults, ``by_players`` its defaults for some numbers of
+    seats instead; settings named in the bot's name (``given``) win over both."""
+
+    def __init__(self, game: Game, settings: Settings | None = None,
+                 by_players: Mapping[int, Settings] | None = None,
+                 given: Mapping[str, Any] | None = None) -> None:
         self.game = game
-        self.settings = settings or Settings()
+        self.given = dict(given or {})
+        self.settings = replace(settings or Settings(), **self.given)
+        self.by_players = {seats: replace(defaults, **self.given)
+                           for seats, defaults in (by_players or {}).items()}
 
     def __call__(self, seat: int, seed: int) -> MctsBot:
-        return MctsBot(self.game, seat, seed, self.settings)
+        return MctsBot(self.game, seat, seed, self.settings, self.by_players)
 
     def configured(self, settings: str) -> BotFactory:
         """A factory with the given settings (ValueError in one line if malformed)."""
-        parsed = parse_settings(settings, self.settings)
+        given = {**self.given, **given_settings(settings)}
+        parsed = replace(self.settings, **given)
         for key, bot, plain in (("rollout", parsed.rollout, "random"),
                                 ("prior", parsed.prior, "none")):
             if bot != plain and not self._plain_bot(bot):
                 raise ValueError(f"mcts: {key} must be {plain} or a plain bot of "
                                  f"{self.game.name}, not {bot!r}")
-        return MctsFactory(self.game, parsed)
+        return MctsFactory(self.game, self.settings, self.by_players, given)
 
     def _plain_bot(self, name: str) -> bool:
         """Whether ``name`` is a bot of the game's menu without settings and not a search."""
