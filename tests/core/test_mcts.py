@@ -34,6 +34,7 @@ def test_settings_are_read_and_bad_ones_refused_in_one_line() -> None:
     assert parse_settings("iters=200") == Settings(iters=200)
     assert parse_settings("iters=50,depth=10,procs=2") == Settings(iters=50, depth=10, procs=2)
     assert parse_settings("time=0.5").time == 0.5
+    assert parse_settings("others=greedy").others == "greedy"
     for text, words in [("iters=abc", "iters must be a whole number"),
                         ("speed=3", "unknown setting 'speed'"), ("iters", "needs a value"),
                         ("iters=0", "from 1"), ("time=nan", "time must be a number"),
@@ -70,6 +71,8 @@ def test_rollouts_by_a_heuristic_bot_are_named_and_checked() -> None:
     for name in ["mcts:prior=mcts", "mcts:prior=random:x=1"]:
         with pytest.raises(KeepersError, match="prior must be none or a plain bot"):
             make_bots(GAME, ["random", name], 1)
+    with pytest.raises(KeepersError, match="others must be tree or a plain bot"):
+        make_bots(GAME, ["random", "mcts:others=mcts"], 1)
 
 
 def test_a_prior_bot_is_tried_first_at_the_root() -> None:
@@ -212,6 +215,33 @@ def test_a_game_may_give_other_defaults_for_some_numbers_of_seats() -> None:
         assert isinstance(bot, MctsBot)
         bot.choose(state.search_view(seat), state.legal_actions())
         assert (bot.settings.iters, bot.settings.depth) == want
+
+
+def test_other_seats_played_by_a_bot_leave_the_tree_to_the_searcher() -> None:
+    """others=greedy: the other seats' decisions are played by greedy inside the tree too,
+    so that every node of the tree is one of the searcher's decisions; tree (the default):
+    the tree holds the other seats' decisions as well."""
+    from keepers.core import mcts
+
+    state = _position(5, 40)
+    seat = state.to_move()
+    assert seat is not None
+    view = state.search_view(seat)
+    for others, only_searcher in (("greedy", True), ("tree", False)):
+        settings = Settings(iters=60, depth=4, prior="none", rollout="random", others=others)
+        rng = Rng(3)
+        deal = GAME.determinizer(view, seat)
+        root = mcts.Node("", seat)
+        policy = mcts.Policy(GAME, others, 9) if others != "tree" else None
+        for _ in range(settings.iters):
+            mcts.iterate(GAME, root, deal(rng), settings, rng, others=policy)
+        deciders = set()
+        nodes = list(root.children.values())
+        while nodes:
+            node = nodes.pop()
+            deciders.add(node.player)
+            nodes.extend(node.children.values())
+        assert (deciders == {seat}) is only_searcher
 
 
 def _seeds(seed: int, count: int) -> list[int]:

@@ -64,6 +64,10 @@ class Settings:
     rollout: str = "random"
     """The bot that plays every seat in rollouts: ``random``, or a cheap heuristic bot of
     the game's menu (``greedy``), which it plays from each seat's view of the deal."""
+    others: str = "tree"
+    """``tree``: the other seats' decisions are searched too, each seat maximising its own
+    reward; or a plain bot of the game's menu that plays them in the tree as in rollouts,
+    so that every iteration goes to the searcher's own decisions (many seats)."""
 
 
 _LIMITS: dict[str, tuple[float, float]] = {
@@ -157,6 +161,7 @@ def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Se
         else None
     span = Span() if settings.norm else None
     prior = Policy(game, settings.prior, rng.next64()) if settings.prior != "none" else None
+    others = Policy(game, settings.others, rng.next64()) if settings.others != "tree" else None
     if prior is not None:
         root.hint = prior.choice_from_view(seat, view, legal)
     deadline = time.perf_counter() + settings.time if settings.time else math.inf
@@ -167,7 +172,7 @@ def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Se
                 break
             if settle and settled(root, settings.iters - done, allowed):
                 break
-        iterate(game, root, deal(rng), settings, rng, policy, span, prior)
+        iterate(game, root, deal(rng), settings, rng, policy, span, prior, others)
     return {a: child.visits for a, child in root.children.items() if a in allowed}
 
 
@@ -188,7 +193,7 @@ def settled(root: Node, left: int, allowed: set[str]) -> bool:
 
 def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: Rng,
             policy: Policy | None = None, span: Span | None = None,
-            prior: Policy | None = None) -> None:
+            prior: Policy | None = None, others: Policy | None = None) -> None:
     """One iteration on one deal: select, expand, roll out, back up."""
     path = [root]
     node = root
@@ -196,6 +201,10 @@ def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: R
         legal = state.legal_actions()
         player = state.to_move()
         assert player is not None
+        if others is not None and player != root.player:
+            state.apply_trusted(legal[0] if len(legal) == 1
+                                else others.choice(state, player, legal))
+            continue
         if prior is not None and node.hint is None and len(legal) > 1:
             node.hint = prior.choice(state, player, legal)
         child = _select(node, legal, player, settings, span)
@@ -407,7 +416,7 @@ class MctsFactory:
         given = {**self.given, **given_settings(settings)}
         parsed = replace(self.settings, **given)
         for key, bot, plain in (("rollout", parsed.rollout, "random"),
-                                ("prior", parsed.prior, "none")):
+                                ("prior", parsed.prior, "none"), ("others", parsed.others, "tree")):
             if bot != plain and not self._plain_bot(bot):
                 raise ValueError(f"mcts: {key} must be {plain} or a plain bot of "
                                  f"{self.game.name}, not {bot!r}")
