@@ -108,10 +108,10 @@ of 10 decisions (about one seat's spending turn) won 27 of 29 two-player games a
 greedy at 100 iterations where rollouts of 30 won 48 of 60, at a third of the cost."""
 
 SEARCH_BY_SEATS = {seats: replace(SEARCH, depth=30, others="greedy") for seats in (3, 4, 5)}
-"""From three seats, rollouts of 30 decisions (about as many of each seat's as 10 make
-with two) and the other seats played by greedy inside the tree too, so that every
+"""From three seats, rollouts of 30 decisions (some seven of each seat's at 4 players,
+where 10 make five with two) and the other seats played by greedy inside the tree too, so that every
 iteration goes to the searcher's own decisions: at 4 players and 100 iterations the
-two-seat defaults won 33.6 % of 110 games against greedy, these 70.7 % of the first 29
+two-seat defaults won 33.6 % of 110 games against greedy, these 72.6 % of the first 31
 (docs/strength.md)."""
 
 class KeythedralState(GameState):
