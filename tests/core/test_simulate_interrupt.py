@@ -51,13 +51,20 @@ def _busy_workers(pid: int) -> set[int]:
     return _children(pid)
 
 
+def _ctrl_c_heard() -> None:
+    """In the run's process before it starts: Ctrl-C as a terminal delivers it.  Tests run
+    as a background job (``pytest &``) ignore SIGINT, and a child inherits that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(command: list[str]) -> str:
     """Run ``keepers`` with ``command``, press Ctrl-C once its workers have worked a while
     and check the run stops at once with exit code 130, no traceback and no worker left;
     return its output."""
     process = subprocess.Popen([sys.executable, "-m", "keepers", *command],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env={**os.environ, "KEEPERS_LANG": "en"})
+                               env={**os.environ, "KEEPERS_LANG": "en"},
+                               preexec_fn=_ctrl_c_heard)
     try:
         workers = _busy_workers(process.pid)  # a few chunks of games are done, others running
         assert process.poll() is None, "the run ended before it could be interrupted"
