@@ -244,6 +244,37 @@ def test_other_seats_played_by_a_bot_leave_the_tree_to_the_searcher() -> None:
         assert (deciders == {seat}) is only_searcher
 
 
+class _DeadEnd:
+    """A dealt position whose pending decision has no option (a guessed stock that cannot
+    pay what the true one can)."""
+
+    def is_over(self) -> bool:
+        return False
+
+    def legal_actions(self) -> list[str]:
+        return []
+
+    def to_move(self) -> int:
+        return 1
+
+
+class _Scorer:
+    def evaluate(self, state: object) -> list[float]:
+        return [0.25, 0.75]
+
+
+def test_a_deal_that_leaves_a_seat_no_option_is_scored_as_it_stands() -> None:
+    """An iteration reaching a decision without options (possible in a guessed deal, never
+    in a true position) ends there: the position is evaluated, nothing fails."""
+    from keepers.core import mcts
+
+    root = mcts.Node("", 0)
+    settings = Settings(iters=1, depth=5, prior="none", rollout="random", others="greedy")
+    others = mcts.Policy(GAME, "greedy", 1)
+    mcts.iterate(_Scorer(), root, _DeadEnd(), settings, Rng(1), others=others)  # type: ignore[arg-type]
+    assert root.visits == 1 and not root.children
+
+
 def _seeds(seed: int, count: int) -> list[int]:
     rng = Rng(seed)
     return [rng.next64() for _ in range(count)]

@@ -199,6 +199,10 @@ def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: R
     node = root
     while not state.is_over():
         legal = state.legal_actions()
+        if not legal:
+            # A deal is a guess: one may ask a seat for what its guessed items cannot give
+            # (a cube of a colour it was dealt none of).  The position is scored as it is.
+            break
         player = state.to_move()
         assert player is not None
         if others is not None and player != root.player:
