@@ -13,7 +13,8 @@ import pytest
 from dealing import keythedral_hidden_swapped, random_positions
 from keepers.core.rng import Rng
 from keepers.games.keythedral import GAME, KeythedralState
-from keepers.games.keythedral.determinize import sampler
+from keepers.games.keythedral.data import COLOUR_INDEX, packaged
+from keepers.games.keythedral.determinize import cubes_needed, sampler
 
 
 def _positions(players: int, seed: int, every: int = 37) -> list[KeythedralState]:
@@ -75,3 +76,19 @@ def test_a_view_without_its_table_is_refused() -> None:
         sampler(state.view(0), 0)
     with pytest.raises(Exception, match="not seat 1"):
         sampler(state.search_view(0), 1)
+
+
+def test_an_announced_good_deal_or_discount_keeps_its_cubes_in_every_deal() -> None:
+    """KT-12.15, KT-12.16, KT-4.9: while a Good Deal or a Discount waits for Vetoes, its
+    payment is not yet on the stack, but its player held what it costs when announcing
+    it: a deal gives that seat those cubes (a Discount on yellow, 4 cubes, costs 2; a
+    Good Deal a resource cube), as for a payment or a bid under way; the viewer's own
+    stock is known and never dealt."""
+    data = packaged()
+    frames = [["next_turn", 3], ["resolve", 1, "craft yellow discount"], ["wx", 1, "x"],
+              ["resolve", 2, "deal red blue"], ["resolve", 0, "craft yellow discount"]]
+    needs = cubes_needed(data, frames, ["veto", 0, "craft yellow discount"], seat=0)
+    assert data.craft_price[COLOUR_INDEX["yellow"]] == 4
+    assert needs == {1: (0, 2), 2: (1, 1)}
+    paying = cubes_needed(data, [["pay", 3, 2, 1, -1]], ["bid", 2, [[0, 1, 2, 3], 1, 3, 1]], 0)
+    assert paying == {3: (2, 2), 1: (0, 3)}

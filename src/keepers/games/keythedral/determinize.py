@@ -29,7 +29,7 @@ from typing import Any
 from keepers.core.errors import KeepersError
 from keepers.core.game import JsonDict, detached
 from keepers.core.rng import Rng
-from keepers.games.keythedral.data import RESOURCES, KeythedralData, packaged
+from keepers.games.keythedral.data import COLOUR_INDEX, RESOURCES, KeythedralData, packaged
 from keepers.games.keythedral.invariants import _cards_in_flight
 from keepers.games.keythedral.rules.mat import face_up
 from keepers.games.keythedral.serial import position_from_dict, position_to_dict
@@ -104,6 +104,39 @@ def _recent_log(events: list[list[Any]]) -> Any:
     return log
 
 
+def cubes_needed(data: KeythedralData, frames: list[Any], pending: Any,
+                 seat: int) -> dict[int, tuple[int, int]]:
+    """KT-0.7, KT-9.4, KT-12.15, KT-12.16: the (resource, any) cubes each seat but ``seat``
+    must hold for the payments under way, the bid it leads and a Good Deal or Discount it
+    announced (paid once no one vetoes it, KT-4.9: the payment is not yet on the stack)."""
+    needs: dict[int, tuple[int, int]] = {}
+
+    def need(p: int, resources: int, cubes: int) -> None:
+        if p != seat:
+            low, high = needs.get(p, (0, 0))
+            needs[p] = (max(low, resources), max(high, cubes))
+
+    steps = [list(step) for step in frames]
+    if pending is not None and pending[0] == "pay":
+        steps.append(["pay", pending[1], *pending[2]])
+    if pending is not None and pending[0] == "bid":
+        steps.append(["bid", *pending[2]])
+    for step in steps:
+        if step[0] == "pay":
+            _, payer, left, mode, _ = step
+            need(payer, left if mode == 1 else 0, left)
+        elif step[0] == "bid" and step[4] >= 0:
+            need(step[4], 0, step[3])
+        elif step[0] == "resolve":
+            _, player, play = step
+            words = play.split()
+            if words[0] == "deal":                       # KT-12.15: a resource cube
+                need(player, 1, 1)
+            elif words[0] == "craft":                    # KT-12.16: two cubes fewer
+                need(player, 0, data.craft_price[COLOUR_INDEX[words[1]]] - 2)
+    return needs
+
+
 class _Unseen:
     """The components ``seat`` has not seen, and the places they may be."""
 
@@ -118,31 +151,7 @@ class _Unseen:
                       - table["stocks"][seat][c] for c, supply in enumerate(data.supply)]
         if min(self.cubes) < 0:
             raise KeepersError("Keythedral: the view counts more cubes than the supply")
-        self.needs = self._cubes_needed(table, seat)
-
-    def _cubes_needed(self, table: JsonDict, seat: int) -> dict[int, tuple[int, int]]:
-        """KT-0.7, KT-9.4: the (resource, any) cubes each other seat must hold for the
-        payments under way and the bid it leads."""
-        needs: dict[int, tuple[int, int]] = {}
-
-        def need(p: int, resources: int, cubes: int) -> None:
-            if p != seat:
-                low, high = needs.get(p, (0, 0))
-                needs[p] = (max(low, resources), max(high, cubes))
-
-        frames = [list(step) for step in table["frames"]]
-        pending = table["pending"]
-        if pending is not None and pending[0] == "pay":
-            frames.append(["pay", pending[1], *pending[2]])
-        if pending is not None and pending[0] == "bid":
-            frames.append(["bid", *pending[2]])
-        for step in frames:
-            if step[0] == "pay":
-                _, payer, left, mode, _ = step
-                need(payer, left if mode == 1 else 0, left)
-            elif step[0] == "bid" and step[4] >= 0:
-                need(step[4], 0, step[3])
-        return needs
+        self.needs = cubes_needed(data, table["frames"], table["pending"], seat)
 
     def _unseen_laws(self, data: KeythedralData, table: JsonDict) -> list[str]:
         seen = list(table["discard"]) + [c for hand in table["hands"] for c in hand]
