@@ -157,11 +157,10 @@ def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Se
     trees are to be added, where every iteration counts)."""
     deal = game.determinizer(view, seat)
     root = Node("", seat)
-    policy = Policy(game, settings.rollout, rng.next64()) if settings.rollout != "random" \
-        else None
+    policy = _policy(game, settings.rollout, "random", rng)
     span = Span() if settings.norm else None
-    prior = Policy(game, settings.prior, rng.next64()) if settings.prior != "none" else None
-    others = Policy(game, settings.others, rng.next64()) if settings.others != "tree" else None
+    prior = _policy(game, settings.prior, "none", rng)
+    others = _policy(game, settings.others, "tree", rng)
     if prior is not None:
         root.hint = prior.choice_from_view(seat, view, legal)
     deadline = time.perf_counter() + settings.time if settings.time else math.inf
@@ -174,6 +173,11 @@ def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Se
                 break
         iterate(game, root, deal(rng), settings, rng, policy, span, prior, others)
     return {a: child.visits for a, child in root.children.items() if a in allowed}
+
+
+def _policy(game: Game, name: str, plain: str, rng: Rng) -> Policy | None:
+    """The bot a setting names (seeded from ``rng``), or None for its plain value."""
+    return None if name == plain else Policy(game, name, rng.next64())
 
 
 def settled(root: Node, left: int, allowed: set[str]) -> bool:
