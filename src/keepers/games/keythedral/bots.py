@@ -14,9 +14,16 @@ CUBE_POINTS = {"white": 2, "purple": 3, "yellow": 4}
 CRAFT_PRICE = {"white": 2, "purple": 3, "yellow": 4}
 
 
+_POSITIONS: dict[str, tuple[int, int]] = {}
+"""Each corner's text read once (``"-3,1"``: the board has a few hundred)."""
+
+
 def _pos(text: str) -> tuple[int, int]:
-    x, y = text.split(",")
-    return int(x), int(y)
+    pos = _POSITIONS.get(text)
+    if pos is None:
+        x, y = text.split(",")
+        pos = _POSITIONS[text] = (int(x), int(y))
+    return pos
 
 
 def _touching(x: int, y: int) -> list[tuple[int, int]]:
@@ -58,6 +65,8 @@ class GreedyBot:
     @staticmethod
     def _with_price_cards(space: dict[str, Any]) -> dict[str, int]:
         """The cost a buyer will face: each attached Price Increase adds its cheapest colour."""
+        if not space["price_cards"]:
+            return space["cost"]            # read only
         cost = dict(space["cost"])
         for card in space["price_cards"]:
             if card == "C02":
@@ -73,22 +82,25 @@ class GreedyBot:
         return needs
 
     def _shortfall(self, view: JsonDict) -> Counter[str]:
-        have = Counter(view["you"]["cubes"])
-        best: Counter[str] | None = None
+        have = view["you"]["cubes"]
+        best: dict[str, int] | None = None
+        best_total = 0
         for cost in self._targets(view):
-            short = Counter({c: k - have[c] for c, k in cost.items() if k > have[c]})
-            if best is None or sum(short.values()) < sum(best.values()):
-                best = short
-        return best or Counter()
+            short = {c: k - have.get(c, 0) for c, k in cost.items() if k > have.get(c, 0)}
+            total = sum(short.values())
+            if best is None or total < best_total:
+                best, best_total = short, total
+        return Counter(best)
 
     def _wanted(self, view: JsonDict) -> Counter[str]:
         """How much each colour is worth keeping: in target costs, crafts for points."""
         want: Counter[str] | None = self._memo.get("wanted")
         if want is None:
-            want = self._memo["wanted"] = Counter()
+            wanted: dict[str, int] = {}
             for cost in self._targets(view):
                 for colour, k in cost.items():
-                    want[colour] += k
+                    wanted[colour] = wanted.get(colour, 0) + k
+            want = self._memo["wanted"] = Counter(wanted)
         return want
 
     # ------------------------------------------------------------ choosing
@@ -128,12 +140,16 @@ class GreedyBot:
             if o != self.seat:
                 rivals_near.update(_touching(x, y))
 
+        places: dict[str, int] = {}         # each corner's worth (many numbers share it)
+
         def score(a: str) -> int:
             _, number, pos = a.split()
-            x, y = _pos(pos)
-            near = sum(1 for c in _touching(x, y) if c in fields)
-            crowd = sum(rivals_near[c] for c in _touching(x, y))
-            return near * 10 - crowd - int(number)
+            worth = places.get(pos)
+            if worth is None:
+                corners = _touching(*_pos(pos))
+                near = sum(1 for c in corners if c in fields)
+                worth = places[pos] = near * 10 - sum(rivals_near[c] for c in corners)
+            return worth - int(number)
 
         return self._best(legal, score)
 
@@ -157,15 +173,15 @@ class GreedyBot:
     def _place(self, view: JsonDict, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
-        types = {(x, y): FIELD_COLOUR[t] for x, y, t in view["fields"]}
         needs = self._needs(view)
         want = self._wanted(view)
+        worth = {colour: needs[colour] * 10 + want[colour] for colour in FIELD_COLOUR.values()}
+        field_worth = {(x, y): worth[FIELD_COLOUR[t]] for x, y, t in view["fields"]}
 
         def score(a: str) -> int:
             if a == "done":
                 return -1
-            colour = types[_pos(a.split()[2])]
-            return needs[colour] * 10 + want[colour]
+            return field_worth[_pos(a.split()[2])]
 
         return self._best(legal, score)
 
