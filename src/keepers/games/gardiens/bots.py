@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import cache, cached_property
 from typing import Any
 
+from keepers.core.bots import best_valued
 from keepers.core.game import JsonDict
 from keepers.core.rng import Rng
 from keepers.games.gardiens.data import load
@@ -63,12 +64,7 @@ class GreedyBot:
         if view is None or len(legal) == 1:
             return legal[0]
         score = Context(view).score
-        scores = [score(action) for action in legal]
-        best = max(scores)
-        ties = [action for action, value in zip(legal, scores, strict=True) if value == best]
-        # The generator only among equals: a draw per decision scored costs a tenth of
-        # the bot's time.
-        return ties[0] if len(ties) == 1 else ties[self.rng.below(len(ties))]
+        return best_valued(legal, [score(action) for action in legal], self.rng)
 
 
 class Context:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from keepers.core.bots import best_valued
 from keepers.core.game import JsonDict
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import load_data
@@ -37,12 +38,7 @@ class GreedyBot:
         """Return the legal decision with the best heuristic value (ties broken at random)."""
         view = view or {}
         self._spaces = None
-        values = [self.value(view, action) for action in legal]
-        best = max(values)
-        ties = [action for action, value in zip(legal, values, strict=True) if value == best]
-        # The generator only among equals: a draw for every decision valued was a tenth
-        # of the bot's time.
-        return ties[0] if len(ties) == 1 else ties[self.rng.below(len(ties))]
+        return best_valued(legal, [self.value(view, action) for action in legal], self.rng)
 
     def value(self, view: JsonDict, action: str) -> int:
         """Heuristic value of one decision text."""
