@@ -316,3 +316,16 @@ def test_a_person_can_play_against_mcts_at_the_terminal() -> None:
     bots = seat_bots(GAME, names, 1)
     assert set(bots) == {1} and isinstance(bots[1], MctsBot)
     assert bots[1].settings == replace(SEARCH, iters=5, depth=2)
+
+
+def test_equal_visits_go_to_the_priors_choice() -> None:
+    """Equal visits mean the search could not tell the decisions apart: the prior's choice
+    is taken among them, else the first listed; a decision with fewer visits never is."""
+    from keepers.core import mcts
+
+    legal = ["law 1", "law 2", "pass"]
+    visits = {"law 1": 30, "law 2": 34, "pass": 34}
+    assert mcts.best_action(visits, legal, Rng(0)) == "law 2"
+    assert mcts.best_action(visits, legal, Rng(0), favourite="pass") == "pass"
+    assert mcts.best_action(visits, legal, Rng(0), favourite="law 1") == "law 2"
+    assert mcts.best_action({"law 2": 3}, legal, Rng(0), favourite="pass") == "law 2"

@@ -16,11 +16,11 @@ see, from the view alone), then walks one tree of decisions shared by every deal
   never ends), then :meth:`Game.evaluate` scores the position for every seat;
 * the rewards go back up the path, each node adding its decider's reward.
 
-The bot answers the decision most often visited at the root.  With an iteration
-budget and a seed it is reproducible; a time budget is not.  A search stops as soon as
-the most visited decision leads the next by more than the iterations left: the rest could
-not change the answer, only spend time.  ``procs=k`` searches ``k`` trees in worker
-processes and adds their root visits (root parallelism).
+The bot answers the decision most often visited at the root (among equals, the prior's
+choice).  With an iteration budget and a seed it is reproducible; a time budget is not.
+A search stops as soon as the most visited decision leads the next by more than the
+iterations left: the rest could not change the answer, only spend time.  ``procs=k``
+searches ``k`` trees in worker processes and adds their root visits (root parallelism).
 """
 
 from __future__ import annotations
@@ -155,6 +155,19 @@ def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Se
 
     ``settle``: stop once the leader cannot be caught (False when the visits of several
     trees are to be added, where every iteration counts)."""
+    return root_visits(grow(game, view, seat, legal, settings, rng, settle), legal)
+
+
+def root_visits(root: Node, legal: list[str]) -> dict[str, int]:
+    """The visits of each of ``legal`` at ``root`` (those tried)."""
+    allowed = set(legal)
+    return {a: child.visits for a, child in root.children.items() if a in allowed}
+
+
+def grow(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Settings,
+         rng: Rng, settle: bool = True) -> Node:
+    """Search from ``view`` as :func:`search` does and return the tree's root (its
+    ``hint`` is the prior's choice, if the search has a prior)."""
     deal = game.determinizer(view, seat)
     root = Node("", seat)
     policy = _policy(game, settings.rollout, "random", rng)
@@ -172,7 +185,7 @@ def search(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Se
             if settle and settled(root, settings.iters - done, allowed):
                 break
         iterate(game, root, deal(rng), settings, rng, policy, span, prior, others)
-    return {a: child.visits for a, child in root.children.items() if a in allowed}
+    return root
 
 
 def _policy(game: Game, name: str, plain: str, rng: Rng) -> Policy | None:
@@ -323,10 +336,19 @@ class Policy:
             state.apply_trusted(action)
 
 
-def best_action(visits: dict[str, int], legal: list[str], rng: Rng) -> str:
-    """The most visited decision (the first of ``legal`` among equals); random if none."""
+def best_action(visits: dict[str, int], legal: list[str], rng: Rng,
+                favourite: str | None = None) -> str:
+    """The most visited decision; among equals ``favourite`` (the prior's choice) if it is
+    one of them, else the first of ``legal``; random if none was visited.
+
+    Equal visits mean the search could not tell the decisions apart: the guide's choice
+    is then the better bet than the order the rules list them in (a short search of a
+    turn whose rollouts score alike would otherwise take the first listed)."""
     if not visits:
         return legal[rng.below(len(legal))]
+    most = max(visits.values())
+    if favourite is not None and visits.get(favourite) == most:
+        return favourite
     return max(legal, key=lambda a: visits.get(a, -1))
 
 
@@ -358,9 +380,9 @@ class MctsBot:
             self._settle_settings(view)
         if self.settings.procs > 1:
             visits = _parallel(self.game, view, self.seat, legal, self.settings, self.rng)
-        else:
-            visits = search(self.game, view, self.seat, legal, self.settings, self.rng)
-        return best_action(visits, legal, self.rng)
+            return best_action(visits, legal, self.rng)
+        root = grow(self.game, view, self.seat, legal, self.settings, self.rng)
+        return best_action(root_visits(root, legal), legal, self.rng, root.hint)
 
     def _settle_settings(self, view: JsonDict) -> None:
         """Take the settings for the number of seats, from a position dealt from the view
