@@ -398,7 +398,8 @@ def _parallel(game: Game, view: JsonDict, seat: int, legal: list[str], settings:
     """Root parallelism: ``procs`` trees, each with its share of the iterations and its own
     seed, their root visits added.  A worker process of its own (``keepers simulate
     --jobs``) may start none: it then searches the same trees one after the other, so the
-    choice is the same either way."""
+    choice is the same either way.  Among equal sums the first listed is taken (each tree
+    has its own prior's choice)."""
     procs = settings.procs
     share = replace(settings, iters=max(1, settings.iters // procs), procs=1)
     seeds = [rng.next64() for _ in range(procs)]
