@@ -65,9 +65,10 @@ class GreedyBot:
     @staticmethod
     def _with_price_cards(space: dict[str, Any]) -> dict[str, int]:
         """The cost a buyer will face: each attached Price Increase adds its cheapest colour."""
+        printed: dict[str, int] = space["cost"]
         if not space["price_cards"]:
-            return space["cost"]            # read only
-        cost = dict(space["cost"])
+            return printed                  # read only
+        cost = dict(printed)
         for card in space["price_cards"]:
             if card == "C02":
                 colour = min(cost, key=lambda c: CUBE_POINTS.get(c, 1))
