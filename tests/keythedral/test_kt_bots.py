@@ -85,3 +85,28 @@ def test_greedy_still_beats_random() -> None:
         totals = [t + x for t, x in zip(totals, game.state.scores(), strict=True)]
     assert greedy_wins == 20
     assert min(totals[:2]) > 5 * max(totals[2:])
+
+
+def test_from_three_seats_the_search_has_its_own_defaults_and_a_named_setting_wins() -> None:
+    """From three seats the search rolls out 30 decisions and lets greedy play the
+    other seats inside its tree (docs/strength.md); two seats keep the game's defaults; a
+    setting named in the bot's name wins over both.  Read at the bot's first decision."""
+    from dataclasses import replace
+
+    from keepers.core.game import BotMenu
+    from keepers.core.mcts import MctsBot
+    from keepers.games.keythedral import GAME
+    from keepers.games.keythedral.game import SEARCH
+
+    menu = BotMenu(GAME.bots())
+    for players, name, settings in (
+            (4, "mcts", replace(SEARCH, depth=30, others="greedy")),
+            (2, "mcts", SEARCH),
+            (4, "mcts:depth=12", replace(SEARCH, depth=12, others="greedy"))):
+        state = GAME.new_state(players, 5, GAME.check_options({}))
+        seat = state.to_move()
+        assert seat is not None
+        bot = menu.factory(name)(seat, 1)
+        assert isinstance(bot, MctsBot)
+        bot._settle_settings(state.search_view(seat))
+        assert bot.settings == settings

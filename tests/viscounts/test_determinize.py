@@ -279,3 +279,19 @@ def test_deals_during_setup_offer_the_same_picks(players: int, expansions: str) 
         assert dealt.legal_actions() == state.legal_actions()
         legal = state.legal_actions()
         state.apply_trusted(legal[rng.below(len(legal))])
+
+
+def test_solo_searches_longer_by_default_and_a_named_budget_wins() -> None:
+    """VS-1.3: solo the bot plays the person's seat alone against the rules' AI; its default
+    budget there is 2,000 iterations (two seats keep 400), read at its first decision, and
+    a budget named in its name (``mcts:iters=100``) wins over both."""
+    menu = BotMenu(GAME.bots())
+    for players, name, iters in ((1, "mcts", 2000), (2, "mcts", SEARCH.iters),
+                                 (1, "mcts:iters=100", 100)):
+        state = _positions(players, "none", seed=3, every=40)[1]
+        seat = state.to_move()
+        assert seat is not None
+        bot = menu.factory(name)(seat, 1)
+        assert isinstance(bot, MctsBot)
+        bot._settle_settings(state.search_view(seat))
+        assert bot.settings == replace(SEARCH, iters=iters)
