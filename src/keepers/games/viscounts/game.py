@@ -65,7 +65,7 @@ rollouts (docs/strength.md); ``mcts:iters=100`` changes one setting of these."""
 SEARCH_BY_SEATS = {1: replace(SEARCH, iters=2000)}
 """Solo, 2,000 iterations: against the rules' AI the search gains with every budget
 (docs/strength.md: on the same deals 400 iterations lost by some 19 points on average,
-2,000 by some 4), and the bot plays the person's seat alone, so no player waits on it."""
+2,000 by some 2), and the bot plays the person's seat alone, so no player waits on it."""
 
 class ViscountsState(GameState):
     """A Viscounts game: the core contract around one :class:`Position` and its pending choice.
