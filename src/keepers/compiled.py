@@ -45,6 +45,10 @@ MODULES = (
     "keepers.games.viscounts.rules.solo",
     "keepers.games.viscounts.rules.setup",
     "keepers.games.viscounts.rules.turns",
+    "keepers.games.viscounts.rules.scoring",
+    "keepers.games.viscounts.views",
+    "keepers.games.viscounts.determinize",
+    "keepers.games.viscounts.bots",
 )
 """Modules compiled by mypyc, in dependency order (the rest of keepers is always Python)."""
 

@@ -92,7 +92,7 @@ def test_source_finder_finds_only_the_compiled_modules() -> None:
     package = finder.find_spec("keepers.games.viscounts.data", viscounts)
     assert package is not None and package.origin is not None
     assert package.origin.endswith("__init__.py") and package.submodule_search_locations
-    assert finder.find_spec("keepers.games.viscounts.views", viscounts) is None
+    assert finder.find_spec("keepers.games.viscounts.game", viscounts) is None
     assert finder.find_spec("json", None) is None
 
 

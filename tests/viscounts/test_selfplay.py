@@ -172,3 +172,24 @@ def test_vs_1_2_every_ai_board_plays_to_the_end(board: str) -> None:
     """VS-1.2: each of the four AI boards plays complete games."""
     result, _ = run_game(GAME, ["greedy"], seed=5, options={"ai": board})
     assert not result.capped and len(result.scores) == 1
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_greedy_values_a_lazy_view_as_the_whole_view(players: int) -> None:
+    """The greedy bot values every decision alike from its lazy view (entries computed
+    when read) and from the same view whole: compiled, a view typed ``dict`` would be read
+    with dict's own ``get``, which skips the entries not computed yet."""
+    state = GAME.new_state(players, 5, GAME.check_options({}))
+    bots = make_bots(GAME, ["greedy"] * players, 5, game_seed=True)
+    compared = 0
+    while not state.is_over() and compared < 100:
+        seat, legal = state.to_move(), state.legal_actions()
+        assert seat is not None
+        if len(legal) > 1:
+            lazy, whole = state.bot_view(seat), state.bot_view(seat).whole()
+            fresh = type(bots[seat])                 # a bot per view: no memo shared
+            assert ([fresh(seat, 0).value(lazy, a) for a in legal]
+                    == [fresh(seat, 0).value(whole, a) for a in legal])
+            compared += 1
+        state.apply_trusted(bots[seat].choose(state.bot_view(seat), legal))
+    assert compared == 100

@@ -6,10 +6,10 @@ static component data.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from keepers.core.bots import best_valued
-from keepers.core.game import JsonDict
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import load_data
 
@@ -21,6 +21,11 @@ _FIXED = {
 }
 _SLOT_VALUE = {"GH": 24, "TP": 18, "WS": 12}
 _REFUSE_VALUE = {"all_of": 2, "gain": 3}
+
+View = Mapping[str, Any]
+"""A view as this module reads it: compiled, it reads a value typed ``dict`` with dict's
+own C calls (``get`` among them), which would skip a lazy view's computing of entries;
+read as a mapping, the view's own methods answer."""
 
 
 class GreedyBot:
@@ -34,13 +39,13 @@ class GreedyBot:
         self.data = load_data()
         self._spaces: dict[str, tuple[dict[str, Any], str]] | None = None
 
-    def choose(self, view: JsonDict | None, legal: list[str]) -> str:
+    def choose(self, view: View | None, legal: list[str]) -> str:
         """Return the legal decision with the best heuristic value (ties broken at random)."""
         view = view or {}
         self._spaces = None
         return best_valued(legal, [self.value(view, action) for action in legal], self.rng)
 
-    def value(self, view: JsonDict, action: str) -> int:
+    def value(self, view: View, action: str) -> int:
         """Heuristic value of one decision text."""
         if action in _FIXED:
             return _FIXED[action]
@@ -49,11 +54,11 @@ class GreedyBot:
         return int(handler(view, rest, action)) if handler else 3
 
     # ------------------------------------------------------------------ per verb
-    def _me(self, view: JsonDict) -> dict[str, Any]:
+    def _me(self, view: View) -> dict[str, Any]:
         players: list[dict[str, Any]] = view.get("players", [])
         return players[self.seat] if players else {}
 
-    def _v_move(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_move(self, view: View, rest: str, action: str) -> int:
         space = self._ring_spaces(view).get(rest)
         if space is None:
             return 0
@@ -61,7 +66,7 @@ class GreedyBot:
         cost = int(decision.get("costs", {}).get(action, 0))
         return self._space_value(self._me(view), *space) - 4 * cost
 
-    def _ring_spaces(self, view: JsonDict) -> dict[str, tuple[dict[str, Any], str]]:
+    def _ring_spaces(self, view: View) -> dict[str, tuple[dict[str, Any], str]]:
         """Each number of the ring (a move's destination): its ring entry and the kind of
         space, the first in ring order; read once per decision."""
         if self._spaces is None:
@@ -89,63 +94,63 @@ class GreedyBot:
             return 45
         return 10 + int(icons.get("merchant", 0)) + wild
 
-    def _v_trade(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_trade(self, view: View, rest: str, action: str) -> int:
         return 20 + int(rest) * 5
 
-    def _v_workers(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_workers(self, view: View, rest: str, action: str) -> int:
         return 20 + int(rest) * 6
 
-    def _v_build(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_build(self, view: View, rest: str, action: str) -> int:
         return _SLOT_VALUE.get(rest[:2], 10) + (3 if rest.startswith(("GH2", "WS3", "TP3")) else 0)
 
-    def _v_pay(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_pay(self, view: View, rest: str, action: str) -> int:
         weights = {"silver": 1, "ink": 2, "gold": 2, "stone": 2}
         return 30 - sum(weights[k] * int(v) for k, v in
                         (p.split("=") for p in rest.split(",") if "=" in p))
 
-    def _v_take(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_take(self, view: View, rest: str, action: str) -> int:
         return 20 - int(self._me(view).get(rest, 0))
 
-    def _v_play(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_play(self, view: View, rest: str, action: str) -> int:
         card = self.data.card(rest)
         return 10 + sum(card.icons.values()) - 3 * card.icon_count("criminal")
 
-    def _v_recruit(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_recruit(self, view: View, rest: str, action: str) -> int:
         if rest == "KO":                     # a king's order instead (VG-2.2)
             return 6
         card = self.data.card(rest)
         return 4 + sum(card.icons.values()) - card.icon_count("criminal") * 2
 
-    def _v_hire(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_hire(self, view: View, rest: str, action: str) -> int:
         return 9 if rest == "KO" else 8      # a king's order also welcomes an outsider later
 
-    def _v_dismiss(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_dismiss(self, view: View, rest: str, action: str) -> int:
         return 6
 
-    def _v_transcribe(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_transcribe(self, view: View, rest: str, action: str) -> int:
         return 15
 
-    def _v_discard(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_discard(self, view: View, rest: str, action: str) -> int:
         return 2 if rest == "TF-S-thief" else 0
 
-    def _v_destroy(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_destroy(self, view: View, rest: str, action: str) -> int:
         return 4 if rest in ("TF-S-thief", "TF-S-lender") else 0
 
-    def _v_pick(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_pick(self, view: View, rest: str, action: str) -> int:
         return 9 if rest.startswith(("gain", "flip", "hire")) else 5
 
-    def _v_take_ms(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_take_ms(self, view: View, rest: str, action: str) -> int:
         return 15
 
-    def _v_cascade(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_cascade(self, view: View, rest: str, action: str) -> int:
         return 15
 
     # Keeper of Keys (VK-3 to VK-5)
-    def _v_hero(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_hero(self, view: View, rest: str, action: str) -> int:
         card = self.data.card(rest)
         return 10 + sum(card.icons.values()) - 2 * card.icon_count("criminal")
 
-    def _v_chest(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_chest(self, view: View, rest: str, action: str) -> int:
         tile, _, space = rest.partition(" ")
         me = self._me(view)
         chests = me.get("chests", [None, None, None])
@@ -155,38 +160,38 @@ class GreedyBot:
         prefer = {"ongoing": ("1", "2"), "entry": ("2", "3")}[timing]
         return 12 + (2 if space in prefer else 0) - (8 if replacing else 0)
 
-    def _v_public(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_public(self, view: View, rest: str, action: str) -> int:
         public = self.data.public_buildings[rest.split()[0]]
         return 30 + public.vp
 
-    def _v_cover(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_cover(self, view: View, rest: str, action: str) -> int:
         return 5 - int(rest[2:] or 0)             # keep the better (later) slots revealed
 
-    def _v_set_aside(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_set_aside(self, view: View, rest: str, action: str) -> int:
         card = self.data.card(rest)
         return 3 * card.icon_count("criminal") + (2 if card.name == "Lender" else 0)
 
     # Gates of Gold (VG-2, VG-4)
-    def _v_welcome(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_welcome(self, view: View, rest: str, action: str) -> int:
         card = self.data.card(rest)
         return 8 + int(card.silver) + sum(card.icons.values())
 
-    def _v_refuse(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_refuse(self, view: View, rest: str, action: str) -> int:
         return 8 + _REFUSE_VALUE.get(self.data.card(rest).refuse.name, 0)
 
-    def _v_board(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_board(self, view: View, rest: str, action: str) -> int:
         # Column abilities only when they clearly help: a draw with a short hand.
         me = self._me(view)
         hand = me.get("hand", [])
         return 7 if rest == "draw" and isinstance(hand, list) and len(hand) <= 1 else 0
 
-    def _v_spend(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_spend(self, view: View, rest: str, action: str) -> int:
         return 10 + int(self._me(view).get(rest, 0))      # the resource it holds most
 
-    def _v_ribbon(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_ribbon(self, view: View, rest: str, action: str) -> int:
         mine = [self.data.manuscripts[m].ribbon for m in self._me(view).get("manuscripts", [])
                 if m in self.data.manuscripts]
         return 10 + (5 if rest not in mine else 0) + mine.count(rest)
 
-    def _v_bump(self, view: JsonDict, rest: str, action: str) -> int:
+    def _v_bump(self, view: View, rest: str, action: str) -> int:
         return 2 if rest.split()[0] == str(self.seat) else 10

@@ -32,7 +32,7 @@ The prior, uniform among the positions consistent with the view:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from keepers.core.errors import KeepersError
@@ -85,7 +85,7 @@ def _hidden(count: int) -> list[str]:
     return [HIDDEN] * max(0, count)
 
 
-def sampler(view: JsonDict, seat: int,
+def sampler(view: Mapping[str, Any], seat: int,
             data: GameData | None = None) -> Callable[[Rng], Position]:
     """Return a function dealing full positions consistent with ``view`` (``seat``'s).
 
