@@ -49,6 +49,26 @@ MODULES = (
     "keepers.games.viscounts.views",
     "keepers.games.viscounts.determinize",
     "keepers.games.viscounts.bots",
+    "keepers.games.keythedral.data",
+    "keepers.games.keythedral.state",
+    "keepers.games.keythedral.flow",
+    "keepers.games.keythedral.rules.board",
+    "keepers.games.keythedral.rules.conventions",
+    "keepers.games.keythedral.rules.mat",
+    "keepers.games.keythedral.rules.pricing",
+    "keepers.games.keythedral.rules.scoring",
+    "keepers.games.keythedral.rules.windows",
+    "keepers.games.keythedral.rules.laws",
+    "keepers.games.keythedral.rules.turns",
+    "keepers.games.keythedral.rules.buying",
+    "keepers.games.keythedral.rules.bidding",
+    "keepers.games.keythedral.rules.harvest",
+    "keepers.games.keythedral.rules.phases",
+    "keepers.games.keythedral.rules.placement",
+    "keepers.games.keythedral.rules.setup",
+    "keepers.games.keythedral.rules.spending",
+    "keepers.games.keythedral.views",
+    "keepers.games.keythedral.bots",
 )
 """Modules compiled by mypyc, in dependency order (the rest of keepers is always Python)."""
 
@@ -64,7 +84,9 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 def source_path(module: str, root: Path = PACKAGE_DIR) -> Path:
     """The ``.py`` file of a ``keepers.*`` module (or package) under the package directory."""
     base = root.joinpath(*module.split(".")[1:])
-    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+    if base.with_suffix(".py").is_file():       # a module beside a folder of its data
+        return base.with_suffix(".py")
+    return base / "__init__.py"
 
 
 def source_digest(path: Path) -> str:

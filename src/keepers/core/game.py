@@ -26,6 +26,10 @@ from keepers.core.errors import KeepersError, RuleError
 from keepers.core.rng import Rng
 
 JsonDict = dict[str, Any]
+ViewMapping = Mapping[str, Any]
+"""A view as a bot reads it: a plain dict or a :class:`LazyView`.  Compiled (mypyc)
+code reads a value typed ``dict`` with dict's own C calls (``get`` among them), which
+skip a lazy view's computing of its entries; typed so, the view's own methods answer."""
 
 
 MAX_DECISION_LENGTH = 100

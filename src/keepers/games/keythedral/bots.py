@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from keepers.core.game import JsonDict
+from keepers.core.game import ViewMapping as View
 from keepers.core.rng import Rng
 
 FIELD_COLOUR = {"quarry": "black", "forest": "brown", "lake": "blue", "farm": "green",
@@ -46,7 +46,7 @@ class GreedyBot:
         """What this decision's view gives (several choices of one decision read it)."""
 
     # ------------------------------------------------------------ analysis
-    def _targets(self, view: JsonDict) -> list[dict[str, int]]:
+    def _targets(self, view: View) -> list[dict[str, int]]:
         """Costs of the face-up tiles of the current row (and the next, if visible)."""
         costs: list[dict[str, int]] | None = self._memo.get("targets")
         if costs is not None:
@@ -75,14 +75,14 @@ class GreedyBot:
                 cost[colour] += 1
         return cost
 
-    def _needs(self, view: JsonDict) -> Counter[str]:
+    def _needs(self, view: View) -> Counter[str]:
         """Cubes still missing for the nearest target tile."""
         needs = self._memo.get("needs")
         if needs is None:
             needs = self._memo["needs"] = self._shortfall(view)
         return needs
 
-    def _shortfall(self, view: JsonDict) -> Counter[str]:
+    def _shortfall(self, view: View) -> Counter[str]:
         have = view["you"]["cubes"]
         best: dict[str, int] | None = None
         best_total = 0
@@ -93,7 +93,7 @@ class GreedyBot:
                 best, best_total = short, total
         return Counter(best)
 
-    def _wanted(self, view: JsonDict) -> Counter[str]:
+    def _wanted(self, view: View) -> Counter[str]:
         """How much each colour is worth keeping: in target costs, crafts for points."""
         want: Counter[str] | None = self._memo.get("wanted")
         if want is None:
@@ -105,7 +105,7 @@ class GreedyBot:
         return want
 
     # ------------------------------------------------------------ choosing
-    def choose(self, view: JsonDict | None, legal: list[str]) -> str:
+    def choose(self, view: View | None, legal: list[str]) -> str:
         """Pick a decision by simple priorities."""
         assert view is not None
         kind = view["decision"]["kind"]
@@ -125,7 +125,7 @@ class GreedyBot:
                 best, best_score = action, value
         return best
 
-    def _field(self, view: JsonDict, legal: list[str]) -> str:
+    def _field(self, view: View, legal: list[str]) -> str:
         mine = {(x, y) for x, y, o, _, _ in view["tiles"] if o == self.seat}
 
         def score(a: str) -> int:
@@ -134,7 +134,7 @@ class GreedyBot:
 
         return self._best(legal, score)
 
-    def _cottage(self, view: JsonDict, legal: list[str]) -> str:
+    def _cottage(self, view: View, legal: list[str]) -> str:
         fields = {(x, y) for x, y, _ in view["fields"]}
         rivals_near: Counter[tuple[int, int]] = Counter()   # rival tiles touching each corner
         for x, y, o, _, _ in view["tiles"]:
@@ -154,7 +154,7 @@ class GreedyBot:
 
         return self._best(legal, score)
 
-    def _marker(self, view: JsonDict, legal: list[str]) -> str:
+    def _marker(self, view: View, legal: list[str]) -> str:
         fields = {(x, y) for x, y, _ in view["fields"]}
         workers = {(x, y) for x, y, _ in view["workers"]}
         fences = {((a, b), (c, d)) for a, b, c, d, _ in view["fences"]}
@@ -171,7 +171,7 @@ class GreedyBot:
 
         return self._best(legal, score)
 
-    def _place(self, view: JsonDict, legal: list[str]) -> str:
+    def _place(self, view: View, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         needs = self._needs(view)
@@ -186,11 +186,11 @@ class GreedyBot:
 
         return self._best(legal, score)
 
-    def _crop(self, view: JsonDict, legal: list[str]) -> str:
+    def _crop(self, view: View, legal: list[str]) -> str:
         needs = self._needs(view)
         return self._best(legal, lambda a: needs[a.split()[1]])
 
-    def _turn(self, view: JsonDict, legal: list[str]) -> str:
+    def _turn(self, view: View, legal: list[str]) -> str:
         buys = [a for a in legal if a.startswith("buy")]
         if buys:
             return buys[0]
@@ -220,7 +220,7 @@ class GreedyBot:
                 return laws[0]
         return "pass"
 
-    def _pay(self, view: JsonDict, legal: list[str]) -> str:
+    def _pay(self, view: View, legal: list[str]) -> str:
         cubes = Counter(view["you"]["cubes"])
         want = self._wanted(view)
 
@@ -230,37 +230,37 @@ class GreedyBot:
 
         return self._best(legal, score)
 
-    def _add(self, view: JsonDict, legal: list[str]) -> str:
+    def _add(self, view: View, legal: list[str]) -> str:
         cubes = Counter(view["you"]["cubes"])
         return self._best(legal, lambda a: cubes[a.split()[1]])
 
-    def _remove(self, view: JsonDict, legal: list[str]) -> str:
+    def _remove(self, view: View, legal: list[str]) -> str:
         cubes = Counter(view["you"]["cubes"])
         return self._best(legal, lambda a: -cubes[a.split()[1]])
 
-    def _style(self, view: JsonDict, legal: list[str]) -> str:
+    def _style(self, view: View, legal: list[str]) -> str:
         return "style resources" if "style resources" in legal else legal[0]
 
-    def _as(self, view: JsonDict, legal: list[str]) -> str:
+    def _as(self, view: View, legal: list[str]) -> str:
         cubes = Counter(view["you"]["cubes"])
         price = Counter((view.get("purchase") or {}).get("price") or {})
         return self._best(legal, lambda a: cubes[a.split()[1]] - price[a.split()[1]])
 
-    def _final(self, view: JsonDict, legal: list[str]) -> str:
+    def _final(self, view: View, legal: list[str]) -> str:
         return "pay" if "pay" in legal else "withdraw"
 
-    def _bid(self, view: JsonDict, legal: list[str]) -> str:
+    def _bid(self, view: View, legal: list[str]) -> str:
         return "pass"
 
-    def _first(self, view: JsonDict, legal: list[str]) -> str:
+    def _first(self, view: View, legal: list[str]) -> str:
         return f"first {self.seat}"
 
-    def _relay(self, view: JsonDict, legal: list[str]) -> str:
+    def _relay(self, view: View, legal: list[str]) -> str:
         fields = {(x, y) for x, y, _ in view["fields"]}
         return self._best(legal, lambda a: sum(
             1 for c in _touching(*_pos(a.split()[1])) if c in fields))
 
-    def _veto(self, view: JsonDict, legal: list[str]) -> str:
+    def _veto(self, view: View, legal: list[str]) -> str:
         events = view["events"]
         last = events[-1] if events else []
         if len(last) >= 3 and last[0] == "play":
@@ -269,14 +269,14 @@ class GreedyBot:
                 return "veto"
         return "pass"
 
-    def _law(self, view: JsonDict, legal: list[str]) -> str:
+    def _law(self, view: View, legal: list[str]) -> str:
         plays = [a for a in legal if a != "pass"]
         ranked = sorted(plays, key=lambda a: -self._play_value(view, a))
         if ranked and self._play_value(view, ranked[0]) > 0:
             return ranked[0]
         return "pass" if "pass" in legal else legal[0]
 
-    def _play_value(self, view: JsonDict, play: str) -> int:
+    def _play_value(self, view: View, play: str) -> int:
         words = play.split()
         card = words[1]
         me = self.seat
@@ -306,7 +306,7 @@ class GreedyBot:
             return 1
         return 0
 
-    def _craft_exchange_value(self, view: JsonDict, resource: str, craft: str) -> int:
+    def _craft_exchange_value(self, view: View, resource: str, craft: str) -> int:
         """KT-12.7: offered only while the store holds that craft cube; worth the points
         gained, more if the target tile needs it, nothing if the resource is needed."""
         needs = self._needs(view)
@@ -314,7 +314,7 @@ class GreedyBot:
             return 0
         return CUBE_POINTS[craft] - 1 + (3 if needs[craft] else 0)
 
-    def _hard_worker_value(self, view: JsonDict) -> int:
+    def _hard_worker_value(self, view: View) -> int:
         """KT-12.14: the extra cubes from doubling every own worker's harvest.
 
         The store decides it (KT-6.4, all or nothing per colour): doubling gains a
@@ -335,7 +335,7 @@ class GreedyBot:
         return sum((k * 2 if store.get(c, 0) >= k * 2 else 0) - (k if store.get(c, 0) >= k else 0)
                    for c, k in owed.items())
 
-    def _field_card_value(self, view: JsonDict, card: str, ftype: str) -> int:
+    def _field_card_value(self, view: View, card: str, ftype: str) -> int:
         types = {(x, y): t for x, y, t in view["fields"]}
         mine = sum(1 for x, y, o in view["workers"] if o == self.seat and types[(x, y)] == ftype)
         others = sum(1 for x, y, o in view["workers"] if o != self.seat and types[(x, y)] == ftype)

@@ -54,7 +54,14 @@ class Position:
         "was_capped", "log", "exposed",
     )
 
-    def __init__(self, data: KeythedralData, n: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, data: KeythedralData, n: int, options: Mapping[str, Any],
+                 source: Position | None = None) -> None:
+        """A position before setup; with ``source``, a copy of that position instead (the
+        compiled engine builds objects through their constructor only; see
+        :meth:`copy`)."""
+        if source is not None:
+            source.copy_into(self)
+            return
         self.data = data
         self.n = n
         self.options: dict[str, Any] = dict(options)
@@ -116,7 +123,10 @@ class Position:
 
     def copy(self) -> Position:
         """Copy every mutable container; static data and immutable values are shared."""
-        other = object.__new__(Position)
+        return Position(self.data, self.n, self.options, self)
+
+    def copy_into(self, other: Position) -> None:
+        """Set each of ``other``'s fields, once, from this position (see :meth:`copy`)."""
         other.data = self.data
         other.n = self.n
         other.options = self.options
@@ -165,7 +175,6 @@ class Position:
         other.was_capped = self.was_capped
         other.log = self.log
         other.exposed = self.exposed
-        return other
 
     # ------------------------------------------------------------------ event log
     def event(self, *event: Any) -> None:

@@ -6,10 +6,10 @@ static component data.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from keepers.core.bots import best_valued
+from keepers.core.game import ViewMapping as View
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import load_data
 
@@ -21,11 +21,6 @@ _FIXED = {
 }
 _SLOT_VALUE = {"GH": 24, "TP": 18, "WS": 12}
 _REFUSE_VALUE = {"all_of": 2, "gain": 3}
-
-View = Mapping[str, Any]
-"""A view as this module reads it: compiled, it reads a value typed ``dict`` with dict's
-own C calls (``get`` among them), which would skip a lazy view's computing of entries;
-read as a mapping, the view's own methods answer."""
 
 
 class GreedyBot:

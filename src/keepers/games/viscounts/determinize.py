@@ -32,11 +32,11 @@ The prior, uniform among the positions consistent with the view:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from keepers.core.errors import KeepersError
-from keepers.core.game import JsonDict, detached
+from keepers.core.game import JsonDict, ViewMapping, detached
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import GameData, load_data
 from keepers.games.viscounts.serial import position_from_dict, position_to_dict
@@ -85,7 +85,7 @@ def _hidden(count: int) -> list[str]:
     return [HIDDEN] * max(0, count)
 
 
-def sampler(view: Mapping[str, Any], seat: int,
+def sampler(view: ViewMapping, seat: int,
             data: GameData | None = None) -> Callable[[Rng], Position]:
     """Return a function dealing full positions consistent with ``view`` (``seat``'s).
 
