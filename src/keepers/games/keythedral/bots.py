@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from keepers.core.game import ViewMapping as View
@@ -75,14 +74,14 @@ class GreedyBot:
                 cost[colour] += 1
         return cost
 
-    def _needs(self, view: View) -> Counter[str]:
+    def _needs(self, view: View) -> dict[str, int]:
         """Cubes still missing for the nearest target tile."""
         needs = self._memo.get("needs")
         if needs is None:
             needs = self._memo["needs"] = self._shortfall(view)
         return needs
 
-    def _shortfall(self, view: View) -> Counter[str]:
+    def _shortfall(self, view: View) -> dict[str, int]:
         have = view["you"]["cubes"]
         best: dict[str, int] | None = None
         best_total = 0
@@ -91,17 +90,17 @@ class GreedyBot:
             total = sum(short.values())
             if best is None or total < best_total:
                 best, best_total = short, total
-        return Counter(best)
+        return best or {}
 
-    def _wanted(self, view: View) -> Counter[str]:
+    def _wanted(self, view: View) -> dict[str, int]:
         """How much each colour is worth keeping: in target costs, crafts for points."""
-        want: Counter[str] | None = self._memo.get("wanted")
+        want: dict[str, int] | None = self._memo.get("wanted")
         if want is None:
             wanted: dict[str, int] = {}
             for cost in self._targets(view):
                 for colour, k in cost.items():
                     wanted[colour] = wanted.get(colour, 0) + k
-            want = self._memo["wanted"] = Counter(wanted)
+            want = self._memo["wanted"] = wanted
         return want
 
     # ------------------------------------------------------------ choosing
@@ -136,10 +135,11 @@ class GreedyBot:
 
     def _cottage(self, view: View, legal: list[str]) -> str:
         fields = {(x, y) for x, y, _ in view["fields"]}
-        rivals_near: Counter[tuple[int, int]] = Counter()   # rival tiles touching each corner
+        rivals_near: dict[tuple[int, int], int] = {}   # rival tiles touching each corner
         for x, y, o, _, _ in view["tiles"]:
             if o != self.seat:
-                rivals_near.update(_touching(x, y))
+                for corner in _touching(x, y):
+                    rivals_near[corner] = rivals_near.get(corner, 0) + 1
 
         places: dict[str, int] = {}         # each corner's worth (many numbers share it)
 
@@ -149,7 +149,7 @@ class GreedyBot:
             if worth is None:
                 corners = _touching(*_pos(pos))
                 near = sum(1 for c in corners if c in fields)
-                worth = places[pos] = near * 10 - sum(rivals_near[c] for c in corners)
+                worth = places[pos] = near * 10 - sum(rivals_near.get(c, 0) for c in corners)
             return worth - int(number)
 
         return self._best(legal, score)
@@ -176,7 +176,8 @@ class GreedyBot:
             return legal[0]
         needs = self._needs(view)
         want = self._wanted(view)
-        worth = {colour: needs[colour] * 10 + want[colour] for colour in FIELD_COLOUR.values()}
+        worth = {colour: needs.get(colour, 0) * 10 + want.get(colour, 0)
+                 for colour in FIELD_COLOUR.values()}
         field_worth = {(x, y): worth[FIELD_COLOUR[t]] for x, y, t in view["fields"]}
 
         def score(a: str) -> int:
@@ -188,7 +189,7 @@ class GreedyBot:
 
     def _crop(self, view: View, legal: list[str]) -> str:
         needs = self._needs(view)
-        return self._best(legal, lambda a: needs[a.split()[1]])
+        return self._best(legal, lambda a: needs.get(a.split()[1], 0))
 
     def _turn(self, view: View, legal: list[str]) -> str:
         buys = [a for a in legal if a.startswith("buy")]
@@ -197,16 +198,16 @@ class GreedyBot:
         houses = [a for a in legal if a.startswith("house")]
         if houses and view["round"] <= 5:
             return houses[0]
-        cubes = Counter(view["you"]["cubes"])
+        cubes: dict[str, int] = view["you"]["cubes"]
         total = sum(cubes.values())
         needs = self._needs(view)
         for colour in ("yellow", "purple", "white"):
-            if needs[colour]:
+            if needs.get(colour, 0):
                 for option in (f"craft {colour} discount", f"craft {colour}"):
                     if option in legal:
                         return option
         want = self._wanted(view)
-        spare = sum(max(0, k - want[c]) for c, k in cubes.items() if c not in CRAFT_PRICE)
+        spare = sum(max(0, k - want.get(c, 0)) for c, k in cubes.items() if c not in CRAFT_PRICE)
         if spare >= 2:
             for colour in sorted(needs, key=lambda c: -needs[c]):
                 if colour not in CRAFT_PRICE and f"trade {colour}" in legal:
@@ -221,30 +222,30 @@ class GreedyBot:
         return "pass"
 
     def _pay(self, view: View, legal: list[str]) -> str:
-        cubes = Counter(view["you"]["cubes"])
+        cubes: dict[str, int] = view["you"]["cubes"]
         want = self._wanted(view)
 
         def score(a: str) -> int:
             colour = a.split()[1]
-            return cubes[colour] - want[colour] * 2 - CUBE_POINTS.get(colour, 1) * 3
+            return cubes.get(colour, 0) - want.get(colour, 0) * 2 - CUBE_POINTS.get(colour, 1) * 3
 
         return self._best(legal, score)
 
     def _add(self, view: View, legal: list[str]) -> str:
-        cubes = Counter(view["you"]["cubes"])
-        return self._best(legal, lambda a: cubes[a.split()[1]])
+        cubes: dict[str, int] = view["you"]["cubes"]
+        return self._best(legal, lambda a: cubes.get(a.split()[1], 0))
 
     def _remove(self, view: View, legal: list[str]) -> str:
-        cubes = Counter(view["you"]["cubes"])
-        return self._best(legal, lambda a: -cubes[a.split()[1]])
+        cubes: dict[str, int] = view["you"]["cubes"]
+        return self._best(legal, lambda a: -cubes.get(a.split()[1], 0))
 
     def _style(self, view: View, legal: list[str]) -> str:
         return "style resources" if "style resources" in legal else legal[0]
 
     def _as(self, view: View, legal: list[str]) -> str:
-        cubes = Counter(view["you"]["cubes"])
-        price = Counter((view.get("purchase") or {}).get("price") or {})
-        return self._best(legal, lambda a: cubes[a.split()[1]] - price[a.split()[1]])
+        cubes: dict[str, int] = view["you"]["cubes"]
+        price: dict[str, int] = (view.get("purchase") or {}).get("price") or {}
+        return self._best(legal, lambda a: cubes.get(a.split()[1], 0) - price.get(a.split()[1], 0))
 
     def _final(self, view: View, legal: list[str]) -> str:
         return "pay" if "pay" in legal else "withdraw"
@@ -310,9 +311,9 @@ class GreedyBot:
         """KT-12.7: offered only while the store holds that craft cube; worth the points
         gained, more if the target tile needs it, nothing if the resource is needed."""
         needs = self._needs(view)
-        if needs[resource]:
+        if needs.get(resource, 0):
             return 0
-        return CUBE_POINTS[craft] - 1 + (3 if needs[craft] else 0)
+        return CUBE_POINTS[craft] - 1 + (3 if needs.get(craft, 0) else 0)
 
     def _hard_worker_value(self, view: View) -> int:
         """KT-12.14: the extra cubes from doubling every own worker's harvest.
@@ -326,11 +327,12 @@ class GreedyBot:
         bumper = set(effects.get("bumper_crop", ()))
         blight = set(effects.get("blight", ()))
         types = {(x, y): t for x, y, t in view["fields"]}
-        owed: Counter[str] = Counter()
+        owed: dict[str, int] = {}
         for x, y, owner in view["workers"]:
             ftype = types[(x, y)]
             if owner == self.seat and ftype not in blight:
-                owed[FIELD_COLOUR[ftype]] += 2 if ftype in bumper else 1
+                colour = FIELD_COLOUR[ftype]
+                owed[colour] = owed.get(colour, 0) + (2 if ftype in bumper else 1)
         store = view["store"]
         return sum((k * 2 if store.get(c, 0) >= k * 2 else 0) - (k if store.get(c, 0) >= k else 0)
                    for c, k in owed.items())
