@@ -93,6 +93,12 @@ def test_source_finder_finds_only_the_compiled_modules() -> None:
     assert package is not None and package.origin is not None
     assert package.origin.endswith("__init__.py") and package.submodule_search_locations
     assert finder.find_spec("keepers.games.viscounts.game", viscounts) is None
+    # A module beside a folder of the same name that holds its data files (no package).
+    keythedral = [str(compiled.source_path("keepers.games.keythedral.state").parent)]
+    module = finder.find_spec("keepers.games.keythedral.data", keythedral)
+    assert module is not None and module.origin is not None
+    assert module.origin.endswith("data.py") and not module.submodule_search_locations
+    assert compiled.source_path("keepers.games.keythedral.data").name == "data.py"
     assert finder.find_spec("json", None) is None
 
 
