@@ -91,3 +91,30 @@ def test_bots_wait_the_games_delay(server: ThreadServer) -> None:
             assert time.monotonic() - decided >= 0.3
             timed += 1
     assert timed == 2
+
+
+@pytest.mark.parametrize("game", ["keythedral", "viscounts"])
+def test_a_search_bot_takes_a_seat(server: ThreadServer, game: str) -> None:
+    """``mcts`` with settings seats like any bot (issue: usable wherever a bot is); it
+    decides from its own seat, and the game goes on past its decisions."""
+    created = create(server.url, game, ["human", "mcts:iters=10"])
+    seats = {seat["seat"]: seat for seat in created["game"]["seats"]}
+    assert seats[1]["kind"] == "bot" and seats[1]["bot"] == "mcts:iters=10"
+    player = Client(server.url, created["game"]["id"], created["invitations"][0]["token"])
+    bot_moved = 0
+    while bot_moved < 3 and (client := mover([player])) is not None:
+        answer = client.decide(client.last["legal"][0]["action"])
+        assert answer["type"] == "accepted"
+        if (player.last["decision"] or {}).get("seat") == 1:   # the search bot's turn
+            number = answer["state"]
+            player.until(lambda m: m["type"] == "state" and m["state"] > number)  # noqa: B023
+            bot_moved += 1
+    assert bot_moved == 3
+
+
+def test_a_search_bot_with_bad_settings_is_refused(server: ThreadServer) -> None:
+    answer = httpx.post(f"{server.url}/api/games", json={
+        "game": "keythedral", "seats": ["human", "mcts:iters=0"]}, timeout=30)
+    assert answer.status_code == 422
+    assert answer.json()["message"] == ("seat 'mcts:iters=0': mcts: iters must be a whole "
+                                         "number from 1 to 10000000, not '0'")

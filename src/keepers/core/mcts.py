@@ -108,7 +108,8 @@ def _number(key: str, text: str, integer: bool) -> float:
         value = None
     kind = "a whole number" if integer else "a number"
     if value is None or not low <= value <= high or value != value:
-        raise ValueError(f"mcts: {key} must be {kind} from {low:g} to {high:g}, not {text!r}")
+        bounds = f"{low:.0f} to {high:.0f}" if integer else f"{low:g} to {high:g}"
+        raise ValueError(f"mcts: {key} must be {kind} from {bounds}, not {text!r}")
     return value
 
 

@@ -20,13 +20,13 @@ import contextlib
 import itertools
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any, TypeVar
 
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import Decision, Game, GameState, JsonDict
+from keepers.core.game import BotFactory, BotMenu, Decision, Game, GameState, JsonDict
 from keepers.core.record import GameRecord
 from keepers.core.registry import get_game
 from keepers.server import clocks, tokens
@@ -615,6 +615,14 @@ def _find_game(name: str) -> Game:
         raise Refusal("bad_request", str(exc)) from None
 
 
+def _seat_problem(game: str, bots: Mapping[str, BotFactory], kind: str) -> str:
+    """Why ``kind`` seats nobody: a known bot's settings say what is wrong with them."""
+    base = kind.partition(":")[0]
+    if isinstance(bots, BotMenu) and base != kind and dict.__contains__(bots, base):
+        return f"seat {kind!r}: {bots.problem(kind)}"
+    return f"a seat is 'human', 'open' or a bot of {game} ({', '.join(sorted(bots))}), not {kind!r}"
+
+
 def _new_entry(game: Game, request: CreateGame) -> tuple[GameEntry, list[tuple[int, str]]]:
     """The game row of a request, checked against the game; and the seat tokens."""
     players = len(request.seats)
@@ -624,8 +632,7 @@ def _new_entry(game: Game, request: CreateGame) -> tuple[GameEntry, list[tuple[i
     bots = game.bots()
     for kind in request.seats:
         if kind not in PEOPLE and kind not in bots:
-            raise Refusal("bad_request", f"a seat is 'human', 'open' or a bot of {game.name} "
-                          f"({', '.join(sorted(bots))}), not {kind!r}")
+            raise Refusal("bad_request", _seat_problem(game.name, bots, kind))
     try:
         options = game.check_options(request.options)
         control = clocks.checked(request.time_control, game.bots(), game.name)
