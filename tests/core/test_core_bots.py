@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from keepers.core.bots import best_valued
+from keepers.core.game import BotMenu
+from keepers.core.registry import get_game
 from keepers.core.rng import Rng
 
 
@@ -16,3 +18,14 @@ def test_best_valued_draws_only_among_equals() -> None:
     assert picks == {"a", "b"}
     assert best_valued(["a", "b", "c"], [2, 2, 1], Rng(3)) == best_valued(
         ["a", "b", "c"], [2, 2, 1], Rng(3))
+
+
+def test_settings_problem_names_only_a_known_bots_bad_settings() -> None:
+    menu = get_game("keythedral").bots()
+    assert isinstance(menu, BotMenu)
+    assert menu.settings_problem("mcts:iters=0") == (
+        "mcts: iters must be a whole number from 1 to 10000000, not '0'")
+    assert menu.settings_problem("mcts:iters=10") is None        # fine settings
+    assert menu.settings_problem("mcts") is None                  # no settings
+    assert menu.settings_problem("deep:iters=10") is None         # no such bot
+    assert menu.settings_problem("greedy:x=1") == "bot 'greedy' takes no settings, not 'x=1'"

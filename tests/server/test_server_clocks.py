@@ -112,6 +112,8 @@ BAD = [
     ({"mode": "live", "minutes": 5, "on_timeout": "bot"}, "time_control.bot"),
     ({"mode": "live", "minutes": 5, "on_timeout": "bot", "bot": "deep"}, "time_control.bot"),
     ({"mode": "live", "minutes": 5, "bot": "greedy"}, "time_control.bot"),
+    ({"mode": "live", "minutes": 5, "on_timeout": "bot", "bot": "mcts:depth=-1"},
+     "time_control.bot: mcts: depth must be a whole number from 0 to 100000, not '-1'"),
 ]
 
 

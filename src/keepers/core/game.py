@@ -395,6 +395,14 @@ class BotMenu(dict[str, BotFactory]):
             return str(exc)
         return None
 
+    def settings_problem(self, name: str) -> str | None:
+        """What is wrong with the settings ``name`` gives a bot of this menu, in one line
+        (None when they are fine, or when ``name`` names no bot here at all)."""
+        base, colon, _ = name.partition(":")
+        if not colon or not dict.__contains__(self, base):
+            return None
+        return self.problem(name)
+
     def factory(self, name: str) -> BotFactory:
         """The factory of ``name`` with its settings; ValueError in one line if malformed."""
         base, colon, settings = name.partition(":")

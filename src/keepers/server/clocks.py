@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
-from keepers.core.game import GameState
+from keepers.core.game import BotMenu, GameState
 from keepers.server.protocol import (
     Clocked,
     ClockView,
@@ -70,6 +70,8 @@ def checked(control: NoClock | Clocked, bots: Collection[str], game: str) -> Clo
         raise ValueError(f"time_control.bot: name the bot that takes a seat out of time "
                          f"({names})")
     if control.bot is not None and control.bot not in bots:
+        if isinstance(bots, BotMenu) and (problem := bots.settings_problem(control.bot)):
+            raise ValueError(f"time_control.bot: {problem}")
         raise ValueError(f"time_control.bot: {game} has the bots {names}, not {control.bot!r}")
     return control
 

@@ -617,9 +617,8 @@ def _find_game(name: str) -> Game:
 
 def _seat_problem(game: str, bots: Mapping[str, BotFactory], kind: str) -> str:
     """Why ``kind`` seats nobody: a known bot's settings say what is wrong with them."""
-    base = kind.partition(":")[0]
-    if isinstance(bots, BotMenu) and base != kind and dict.__contains__(bots, base):
-        return f"seat {kind!r}: {bots.problem(kind)}"
+    if isinstance(bots, BotMenu) and (problem := bots.settings_problem(kind)):
+        return f"seat {kind!r}: {problem}"
     return f"a seat is 'human', 'open' or a bot of {game} ({', '.join(sorted(bots))}), not {kind!r}"
 
 
