@@ -296,9 +296,11 @@ def _seat_names(seats: str | None) -> list[str]:
 def _bots_only(game: Game, names: list[str]) -> None:
     """Refuse seat names that are not bots of ``game`` (all-bot commands)."""
     bots = game.bots()
+    if isinstance(bots, BotMenu):  # a known bot's settings: say what is wrong with them
+        for name in names:
+            if problem := bots.settings_problem(name):
+                raise KeepersError(t("cli.bad_flag", name="--seats", reason=problem))
     unknown = sorted({name for name in names if name not in bots})  # names may carry settings
-    if isinstance(bots, BotMenu):  # say what is wrong with a bot's settings
-        unknown = [bots.problem(name) or name if ":" in name else name for name in unknown]
     if unknown:
         raise KeepersError(t("cli.unknown_bots", bots=", ".join(unknown),
                              known=", ".join(sorted(bots))))

@@ -74,6 +74,14 @@ def test_bad_inputs_are_refused_in_one_line(game: str, tmp_path: Path) -> None:
         _refused(args, *named)
 
 
+@pytest.mark.parametrize("game", ["keythedral", "gardiens", "viscounts"])
+def test_a_search_bots_bad_settings_are_named(game: str) -> None:
+    _refused(["simulate", game, "--seats", "mcts:iters=0,greedy"],
+             "--seats: mcts: iters must be a whole number from 1 to 10000000, not '0'")
+    _refused(["play", game, "--seats", "human,mcts:speed=1"],
+             "--seats: mcts: unknown setting 'speed'; known: iters, time")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_bad_language_variable_is_refused(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEEPERS_LANG", "de")
