@@ -111,8 +111,8 @@ SEARCH_BY_SEATS = {seats: replace(SEARCH, depth=30, others="greedy") for seats i
 """From three seats, rollouts of 30 decisions (some seven of each seat's at 4 players,
 where 10 make five with two) and the other seats played by greedy inside the tree too, so that every
 iteration goes to the searcher's own decisions: at 4 players and 100 iterations the
-two-seat defaults won 33.6 % of 110 games against greedy, these 72.6 % of the first 31
-(docs/strength.md)."""
+two-seat defaults won 33.6 % of 110 games against greedy, these 58.4 % of 400 (better,
+but under the ladder's 65 %: docs/strength.md)."""
 
 class KeythedralState(GameState):
     """A Keythedral game: the core contract around one :class:`Position`.
