@@ -38,7 +38,7 @@ from keepers.core import soak as soaking
 from keepers.core import sweep as sweeps
 from keepers.core.errors import KeepersError
 from keepers.core.files import unwritable, write_text_atomic
-from keepers.core.game import BotMenu, Game, GameState
+from keepers.core.game import Game, GameState, settings_problem
 from keepers.core.i18n import choose_language, languages, set_language, t
 from keepers.core.record import GameRecord, load_position
 from keepers.core.record import save_position as write_position
@@ -296,10 +296,9 @@ def _seat_names(seats: str | None) -> list[str]:
 def _bots_only(game: Game, names: list[str]) -> None:
     """Refuse seat names that are not bots of ``game`` (all-bot commands)."""
     bots = game.bots()
-    if isinstance(bots, BotMenu):  # a known bot's settings: say what is wrong with them
-        for name in names:
-            if problem := bots.settings_problem(name):
-                raise KeepersError(t("cli.bad_flag", name="--seats", reason=problem))
+    for name in names:  # a known bot's settings: say what is wrong with them
+        if problem := settings_problem(bots, name):
+            raise KeepersError(t("cli.bad_flag", name="--seats", reason=problem))
     unknown = sorted({name for name in names if name not in bots})  # names may carry settings
     if unknown:
         raise KeepersError(t("cli.unknown_bots", bots=", ".join(unknown),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from keepers.core.bots import best_valued
-from keepers.core.game import BotMenu
+from keepers.core.game import BotMenu, settings_problem
 from keepers.core.registry import get_game
 from keepers.core.rng import Rng
 
@@ -23,9 +23,10 @@ def test_best_valued_draws_only_among_equals() -> None:
 def test_settings_problem_names_only_a_known_bots_bad_settings() -> None:
     menu = get_game("keythedral").bots()
     assert isinstance(menu, BotMenu)
-    assert menu.settings_problem("mcts:iters=0") == (
+    assert settings_problem(menu, "mcts:iters=0") == (
         "mcts: iters must be a whole number from 1 to 10000000, not '0'")
-    assert menu.settings_problem("mcts:iters=10") is None        # fine settings
-    assert menu.settings_problem("mcts") is None                  # no settings
-    assert menu.settings_problem("deep:iters=10") is None         # no such bot
-    assert menu.settings_problem("greedy:x=1") == "bot 'greedy' takes no settings, not 'x=1'"
+    assert settings_problem(menu, "mcts:iters=10") is None        # fine settings
+    assert settings_problem(menu, "mcts") is None                  # no settings
+    assert settings_problem(menu, "deep:iters=10") is None         # no such bot
+    assert settings_problem(menu, "greedy:x=1") == "bot 'greedy' takes no settings, not 'x=1'"
+    assert settings_problem(dict(menu), "mcts:iters=0") is None   # a plain menu: no settings

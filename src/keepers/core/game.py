@@ -395,14 +395,6 @@ class BotMenu(dict[str, BotFactory]):
             return str(exc)
         return None
 
-    def settings_problem(self, name: str) -> str | None:
-        """What is wrong with the settings ``name`` gives a bot of this menu, in one line
-        (None when they are fine, or when ``name`` names no bot here at all)."""
-        base, colon, _ = name.partition(":")
-        if not colon or not dict.__contains__(self, base):
-            return None
-        return self.problem(name)
-
     def factory(self, name: str) -> BotFactory:
         """The factory of ``name`` with its settings; ValueError in one line if malformed."""
         base, colon, settings = name.partition(":")
@@ -424,6 +416,16 @@ class BotMenu(dict[str, BotFactory]):
             return self.factory(name)
         except ValueError as exc:
             raise KeyError(str(exc)) from None
+
+
+def settings_problem(bots: Mapping[str, BotFactory], name: str) -> str | None:
+    """What is wrong with the settings ``name`` gives a bot of ``bots`` (a game's menu), in
+    one line; None when they are fine, or when ``name`` names no bot there at all (the
+    caller then says the name is unknown)."""
+    base, colon, _ = name.partition(":")
+    if not colon or not isinstance(bots, BotMenu) or not dict.__contains__(bots, base):
+        return None
+    return bots.problem(name)
 
 
 class Game(ABC):

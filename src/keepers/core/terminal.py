@@ -31,7 +31,15 @@ from rich.table import Table
 from rich.text import Text
 
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import Bot, BotMenu, Decision, Game, GameState, JsonDict, bot_view
+from keepers.core.game import (
+    Bot,
+    Decision,
+    Game,
+    GameState,
+    JsonDict,
+    bot_view,
+    settings_problem,
+)
 from keepers.core.i18n import t
 from keepers.core.match import GameResult, bot_seed, game_stats
 from keepers.core.record import GameRecord
@@ -85,7 +93,7 @@ def seat_bots(game: Game, seats: Sequence[str], seed: int) -> dict[int, Bot]:
         if name == HUMAN:
             continue
         if name not in factories:
-            if isinstance(factories, BotMenu) and (problem := factories.settings_problem(name)):
+            if problem := settings_problem(factories, name):
                 raise KeepersError(problem)
             known = ", ".join([HUMAN, *sorted(factories)])
             raise KeepersError(t("play.unknown_seat", name=name, known=known))

@@ -19,14 +19,14 @@ outage longer than :data:`OUTAGE`.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Collection, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
-from keepers.core.game import BotMenu, GameState
+from keepers.core.game import BotFactory, GameState, settings_problem
 from keepers.server.protocol import (
     Clocked,
     ClockView,
@@ -58,7 +58,8 @@ def _ms(span: timedelta) -> int:
     return int(span / timedelta(milliseconds=1))
 
 
-def checked(control: NoClock | Clocked, bots: Collection[str], game: str) -> Clocked | None:
+def checked(control: NoClock | Clocked, bots: Mapping[str, BotFactory],
+            game: str) -> Clocked | None:
     """The time control of a new game, its bot checked against the game's bots (None:
     no time limit); raises ValueError naming the field at fault."""
     if isinstance(control, NoClock):
@@ -70,7 +71,7 @@ def checked(control: NoClock | Clocked, bots: Collection[str], game: str) -> Clo
         raise ValueError(f"time_control.bot: name the bot that takes a seat out of time "
                          f"({names})")
     if control.bot is not None and control.bot not in bots:
-        if isinstance(bots, BotMenu) and (problem := bots.settings_problem(control.bot)):
+        if problem := settings_problem(bots, control.bot):
             raise ValueError(f"time_control.bot: {problem}")
         raise ValueError(f"time_control.bot: {game} has the bots {names}, not {control.bot!r}")
     return control

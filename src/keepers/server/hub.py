@@ -26,7 +26,14 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from keepers.core.errors import KeepersError, RuleError
-from keepers.core.game import BotFactory, BotMenu, Decision, Game, GameState, JsonDict
+from keepers.core.game import (
+    BotFactory,
+    Decision,
+    Game,
+    GameState,
+    JsonDict,
+    settings_problem,
+)
 from keepers.core.record import GameRecord
 from keepers.core.registry import get_game
 from keepers.server import clocks, tokens
@@ -617,7 +624,7 @@ def _find_game(name: str) -> Game:
 
 def _seat_problem(game: str, bots: Mapping[str, BotFactory], kind: str) -> str:
     """Why ``kind`` seats nobody: a known bot's settings say what is wrong with them."""
-    if isinstance(bots, BotMenu) and (problem := bots.settings_problem(kind)):
+    if problem := settings_problem(bots, kind):
         return f"seat {kind!r}: {problem}"
     return f"a seat is 'human', 'open' or a bot of {game} ({', '.join(sorted(bots))}), not {kind!r}"
 
