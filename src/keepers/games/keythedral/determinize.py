@@ -3,8 +3,8 @@
 A searching bot sees only its seat's view.  Its view carries ``table``
 (:func:`search_view`, :func:`public_table`): the position in its file form
 (``docs/positions.md``) with
-every item hidden from that seat (KT-13.1, KT-13.2) replaced by its count, and
-with no generator state and no event log.  :func:`sampler` turns a view back
+every item hidden from that seat (KT-13.1, KT-13.2) replaced by its count, with the
+whole public event log and no generator state.  :func:`sampler` turns a view back
 into full positions: each call deals the unseen components again at random.
 
 The prior (uniform among the positions consistent with the view, except for cubes):
@@ -12,13 +12,19 @@ The prior (uniform among the positions consistent with the view, except for cube
 * law cards: the cards the seat has not seen (not in its hand, the discard, under
   a price or in play) are shuffled into the deck, the face-down law spaces and the
   other hands, each to its public count; a card another seat exposed stays with it;
-* building tiles: per value, the tiles not seen go to the face-down mat spaces, the
-  unused pile and the other seats' stocks (each other seat's tile count is public);
+* the other seats' stocks: what the public log tells a player who remembers it all
+  (KT-13.4: every harvest, payment, purchase and trade is made in plain view), cube by
+  cube and tile by tile (:func:`remembered_stocks`); the view itself keeps them hidden
+  as state (KT-16.28);
+* building tiles: per value, the other tiles not seen go to the face-down mat spaces
+  and the unused piles;
 * field tiles: the stack is the tiles not yet laid nor drawn, shuffled;
-* cubes: every cube of a colour not in the store, on a craftsman space or in the
-  seat's own stock lies behind another seat's screen, each behind a uniformly random one
-  (the public log would tell more; the view keeps stocks hidden as state, KT-16.28);
 * chance: a fresh generator from the sampler's own.
+
+A position whose log does not account for the other stocks (one built mid-game,
+``keepers position``) is dealt as if nothing were remembered: each other seat's tiles
+among the unseen ones of the mat's values, and every cube not in sight behind a
+uniformly random other screen.
 """
 
 from __future__ import annotations
@@ -47,12 +53,11 @@ def search_view(position: Position, seat: int, view: JsonDict) -> JsonDict:
 
 def public_table(position: Position, seat: int) -> JsonDict:
     """KT-13.5: the position as ``seat`` may see it, in the position-file form, every
-    hidden item replaced by a count or ``"?"``; no generator state, no event log.
+    hidden item replaced by a count or ``"?"``; the public event log whole, no generator
+    state.
     ``position`` is the one ``seat`` may see (:func:`~.views.seen_position`)."""
-    unlogged = position.copy()
-    unlogged.log = None  # the log is public and in the view already; long, and not needed
-    table = position_to_dict(unlogged)
-    del table["rng"], table["log"]
+    table = position_to_dict(position)
+    del table["rng"]
     table["frames"], table["pending"] = detached(table["frames"]), detached(table["pending"])
     others = [p for p in range(position.n) if p != seat]
     for p in others:
@@ -84,7 +89,6 @@ def sampler(view: JsonDict, seat: int,
     data = data or packaged()
     unseen = _Unseen(data, table, seat)
     template = position_from_dict(data, unseen.first_deal())
-    template.log = _recent_log(view.get("events") or [])
 
     def deal(rng: Rng) -> Position:
         position = template.copy()
@@ -93,15 +97,6 @@ def sampler(view: JsonDict, seat: int,
         return position
 
     return deal
-
-
-def _recent_log(events: list[list[Any]]) -> Any:
-    """KT-13.4: the public log as far as the view shows it (its recent events), so that a
-    dealt position shows the seat the same view as the true one."""
-    log: Any = None
-    for event in events:
-        log = (tuple(event), log)
-    return log
 
 
 def cubes_needed(data: KeythedralData, frames: list[Any], pending: Any,
@@ -137,6 +132,33 @@ def cubes_needed(data: KeythedralData, frames: list[Any], pending: Any,
     return needs
 
 
+def remembered_stocks(log: list[Any], players: int) -> tuple[list[list[int]], list[list[str]]]:
+    """KT-13.4: each seat's cubes by colour and building tiles, as a player who remembers
+    the whole public log knows them: harvests, Crop Choice cubes, craft cubes and trades
+    taken, cubes paid (to the store or to a seat), tiles bought."""
+    stocks = [[0] * 8 for _ in range(players)]
+    owned: list[list[str]] = [[] for _ in range(players)]
+    for event in log:
+        kind = event[0]
+        if kind == "paid":
+            _, payer, colour, to = event
+            stocks[payer][COLOUR_INDEX[colour]] -= 1
+            if to >= 0:
+                stocks[to][COLOUR_INDEX[colour]] += 1
+        elif kind == "harvest":
+            stock = stocks[event[1]]
+            for colour, count in enumerate(event[2]):
+                stock[colour] += count
+        elif kind in ("crop", "craft"):
+            stocks[event[1]][COLOUR_INDEX[event[2]]] += 1
+        elif kind == "trade":
+            for colour in event[2]:
+                stocks[event[1]][COLOUR_INDEX[colour]] += 1
+        elif kind == "buy":
+            owned[event[1]].append(event[2])
+    return stocks, owned
+
+
 class _Unseen:
     """The components ``seat`` has not seen, and the places they may be."""
 
@@ -152,6 +174,25 @@ class _Unseen:
         if min(self.cubes) < 0:
             raise KeepersError("Keythedral: the view counts more cubes than the supply")
         self.needs = cubes_needed(data, table["frames"], table["pending"], seat)
+        self.remembered = self._remembered(table)
+        if self.remembered is not None:
+            known = {tile for p in self.others for tile in self.remembered[1][p]}
+            self.tiles = [[t for t in pile if t not in known] for pile in self.tiles]
+
+    def _remembered(self, table: JsonDict) -> tuple[list[list[int]], list[list[str]]] | None:
+        """The other seats' stocks as the log tells them, or None where the log does not
+        account for them all (a position built mid-game): every cube out of sight and
+        every tile a seat is known to hold."""
+        stocks, owned = remembered_stocks(table["log"], self.n)
+        for colour, unseen in enumerate(self.cubes):
+            counts = [stocks[p][colour] for p in self.others]
+            if min(counts) < 0 or sum(counts) != unseen:
+                return None
+        unseen_tiles = {tile for pile in self.tiles for tile in pile}
+        for p in self.others:
+            if len(owned[p]) != table["owned"][p] or not unseen_tiles.issuperset(owned[p]):
+                return None
+        return stocks, owned
 
     def _unseen_laws(self, data: KeythedralData, table: JsonDict) -> list[str]:
         seen = list(table["discard"]) + [c for hand in table["hands"] for c in hand]
@@ -189,7 +230,6 @@ class _Unseen:
         raw: JsonDict = {k: v for k, v in self.table.items() if k != "hand_sizes"}
         raw = detached(raw)
         raw["rng"] = 0
-        raw["log"] = []
         position = Position(packaged(), self.n, {})
         position.hands = [list(h) for h in raw["hands"]]
         position.stocks = [s if s is not None else [0] * 8 for s in raw["stocks"]]
@@ -236,7 +276,8 @@ class _Unseen:
         if shuffle:
             rng.shuffle(owned_pool)
         for p in self.others:
-            position.owned[p] = [owned_pool.pop() for _ in range(table["owned"][p])]
+            position.owned[p] = (self.remembered[1][p][:] if self.remembered is not None
+                                 else [owned_pool.pop() for _ in range(table["owned"][p])])
         if owned_pool:
             raise KeepersError("Keythedral: building tiles left over after the deal")
         position.field_stack = self.fields[:]
@@ -245,8 +286,12 @@ class _Unseen:
         self._deal_cubes(position, rng, shuffle)
 
     def _deal_cubes(self, position: Position, rng: Rng, shuffle: bool) -> None:
-        """The cubes a payment or bid under way requires first, then each other cube
-        behind a uniformly random other screen."""
+        """The other stocks the log tells; if it does not, the cubes a payment or bid under
+        way requires first, then each other cube behind a uniformly random other screen."""
+        if self.remembered is not None:
+            for p in self.others:
+                position.stocks[p] = self.remembered[0][p][:]
+            return
         pool = [colour for colour, count in enumerate(self.cubes) for _ in range(count)]
         if shuffle:
             rng.shuffle(pool)

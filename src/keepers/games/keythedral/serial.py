@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from keepers.core.errors import KeepersError
+from keepers.core.game import detached
 from keepers.core.rng import Rng
 from keepers.games.keythedral import rules  # noqa: F401  (rules fill flow's tables)
 from keepers.games.keythedral.data import KeythedralData
@@ -66,7 +67,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
     out["frames"] = [list(f) for f in position.steps]
     out["pending"] = list(position.pending) if position.pending else None
     out["exposed"] = sorted([p, c] for p, c in position.exposed)
-    out["log"] = [list(e) for e in position.events()]
+    out["log"] = [detached(e) for e in position.events()]  # a harvest's counts: lists too
     return out
 
 

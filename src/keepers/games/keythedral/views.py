@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from keepers.core.game import LazyView, view_tables
+from keepers.core.game import LazyView, detached, view_tables
 from keepers.core.i18n import t
 from keepers.games.keythedral import flow
 from keepers.games.keythedral.data import COLOURS, FIELD_TYPES
@@ -133,7 +133,7 @@ _TABLE: dict[str, Part] = {
     "purchase": lambda p, player, legal: _purchase(p),
     "effects": lambda p, player, legal: _effects(p),
     "decision": lambda p, player, legal: _decision(p, player, legal),
-    "events": lambda p, player, legal: [list(e) for e in p.events(RECENT_EVENTS)],
+    "events": lambda p, player, legal: [detached(e) for e in p.events(RECENT_EVENTS)],
 }
 _OVER: dict[str, Part] = {
     "scores": lambda p, player, legal: scores(p),

@@ -33,12 +33,15 @@ def total_cubes(position: Position, p: int) -> int:
 
 
 def pay_price(position: Position, p: int, cost: tuple[int, ...] | list[int]) -> None:
-    """Move exactly ``cost`` from a stock to the store (KT-0.5, KT-0.7)."""
+    """Move exactly ``cost`` from a stock to the store (KT-0.5, KT-0.7); each cube paid is
+    a public event (KT-13.4: every payment, which cubes)."""
     stock, store = position.stocks[p], position.store
     for c, k in enumerate(cost):
         if k:
             stock[c] -= k
             store[c] += k
+            for _ in range(k):
+                position.event("paid", p, COLOURS[c], STORE)
 
 
 def gain(position: Position, p: int, colour: int, k: int = 1) -> None:

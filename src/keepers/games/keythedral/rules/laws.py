@@ -208,6 +208,9 @@ def _e_craft_exchange(position: Position, p: int, args: list[str]) -> None:
         position.stocks[p][resource] -= 1
         position.store[resource] += 1
         gain(position, p, craft)
+        # KT-13.4: the exchange is made in plain view.
+        position.event("paid", p, args[0], STORE)
+        position.event("craft", p, args[1])
 
 
 def _e_crop_choice(position: Position, p: int, args: list[str]) -> None:
