@@ -89,6 +89,7 @@ def sampler(view: JsonDict, seat: int,
     data = data or packaged()
     unseen = _Unseen(data, table, seat)
     template = position_from_dict(data, unseen.first_deal())
+    template.log = _log(table["log"])
 
     def deal(rng: Rng) -> Position:
         position = template.copy()
@@ -97,6 +98,14 @@ def sampler(view: JsonDict, seat: int,
         return position
 
     return deal
+
+
+def _log(events: list[list[Any]]) -> Any:
+    """The public log of a table as a position holds it (a linked list, newest first)."""
+    log: Any = None
+    for event in events:
+        log = (tuple(event), log)
+    return log
 
 
 def cubes_needed(data: KeythedralData, frames: list[Any], pending: Any,
@@ -227,9 +236,10 @@ class _Unseen:
 
     def first_deal(self) -> JsonDict:
         """The table with every hidden place filled in order (a valid position file)."""
-        raw: JsonDict = {k: v for k, v in self.table.items() if k != "hand_sizes"}
+        raw: JsonDict = {k: v for k, v in self.table.items() if k not in ("hand_sizes", "log")}
         raw = detached(raw)
         raw["rng"] = 0
+        raw["log"] = []           # the sampler links the table's log in, uncopied
         position = Position(packaged(), self.n, {})
         position.hands = [list(h) for h in raw["hands"]]
         position.stocks = [s if s is not None else [0] * 8 for s in raw["stocks"]]
