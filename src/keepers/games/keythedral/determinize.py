@@ -38,7 +38,7 @@ from keepers.core.rng import Rng
 from keepers.games.keythedral.data import COLOUR_INDEX, RESOURCES, KeythedralData, packaged
 from keepers.games.keythedral.invariants import _cards_in_flight
 from keepers.games.keythedral.rules.mat import face_up
-from keepers.games.keythedral.serial import position_from_dict, position_to_dict
+from keepers.games.keythedral.serial import position_from_dict, position_to_dict, tuples
 from keepers.games.keythedral.state import Position
 from keepers.games.keythedral.views import seen_position
 
@@ -101,10 +101,11 @@ def sampler(view: JsonDict, seat: int,
 
 
 def _log(events: list[list[Any]]) -> Any:
-    """The public log of a table as a position holds it (a linked list, newest first)."""
+    """The public log of a table as a position holds it (a linked list, newest first, of
+    tuples as the rules log them: the deals share no list with the view)."""
     log: Any = None
     for event in events:
-        log = (tuple(event), log)
+        log = (tuples(event), log)
     return log
 
 

@@ -38,10 +38,10 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def _tuples(value: Any) -> Any:
+def tuples(value: Any) -> Any:
     """JSON arrays back to the tuples the rules flow uses."""
     if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
+        return tuple(tuples(v) for v in value)
     return value
 
 
@@ -120,12 +120,12 @@ def _build(data: KeythedralData, raw: dict[str, Any]) -> Position:
     position.price_cards = {(r, i): tuple(cards) for r, i, cards in raw["price_cards"]}
     position.renumber = {(p, m): n for p, m, n in raw["renumber"]}
     position.crop_choice = {p: t for p, t in raw["crop_choice"]}
-    position.withdrawn = _tuples(raw["withdrawn"])
-    position.purchase = _tuples(raw["purchase"]) if raw["purchase"] else None
+    position.withdrawn = tuples(raw["withdrawn"])
+    position.purchase = tuples(raw["purchase"]) if raw["purchase"] else None
     position.price = tuple(raw["price"])
-    position.steps = [_tuples(f) for f in raw["frames"]]
-    position.pending = Choice(*_tuples(raw["pending"])) if raw["pending"] else None
+    position.steps = [tuples(f) for f in raw["frames"]]
+    position.pending = Choice(*tuples(raw["pending"])) if raw["pending"] else None
     position.exposed = frozenset((p, c) for p, c in raw["exposed"])
     for event in raw["log"]:
-        position.log = (tuple(event), position.log)
+        position.log = (tuples(event), position.log)  # as the rules log them: no list shared
     return position
