@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import logging
 import multiprocessing
+import queue
 import signal
 import socket
 import sys
@@ -65,11 +66,40 @@ def run_in_processes(task: Callable[[Item], Result], work: Sequence[Item],
         return
     context = multiprocessing.get_context(_start_method())
     pool = context.Pool(jobs, initializer=_leave_interrupt_to_parent)
+    finished: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
+    items = iter(work)
+
+    def hand_out() -> int:
+        """Send the next item to the workers (1), or nothing is left (0)."""
+        for item in items:
+            pool.apply_async(task, (item,), callback=lambda result: finished.put((True, result)),
+                             error_callback=lambda error: finished.put((False, error)))
+            return 1
+        return 0
+
+    # Two items a worker at most are handed out at a time: the pool's feeding thread
+    # then never sits in a write to a full pipe, where stopping the pool (an error,
+    # Ctrl-C) could leave it waiting forever.
     try:
-        yield from pool.imap_unordered(task, work)
+        in_flight = sum(hand_out() for _ in range(2 * jobs))
+        while in_flight:
+            succeeded, value = _next(finished)
+            if not succeeded:
+                raise value
+            in_flight += hand_out() - 1
+            yield value
     finally:
         pool.terminate()
         pool.join()
+
+
+def _next(finished: queue.SimpleQueue[tuple[bool, Any]]) -> tuple[bool, Any]:
+    """The next finished item; waits in short steps, so that Ctrl-C is heard at once."""
+    while True:
+        try:
+            return finished.get(timeout=0.2)
+        except queue.Empty:
+            continue
 
 
 class RayMissing(RuntimeError):
