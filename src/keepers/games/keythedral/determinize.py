@@ -38,7 +38,7 @@ from keepers.core.rng import Rng
 from keepers.games.keythedral.data import COLOUR_INDEX, RESOURCES, KeythedralData, packaged
 from keepers.games.keythedral.invariants import _cards_in_flight
 from keepers.games.keythedral.rules.mat import face_up
-from keepers.games.keythedral.serial import position_from_dict, position_to_dict, tuples
+from keepers.games.keythedral.serial import linked_log, position_from_dict, position_to_dict
 from keepers.games.keythedral.state import Position
 from keepers.games.keythedral.views import seen_position
 
@@ -89,7 +89,7 @@ def sampler(view: JsonDict, seat: int,
     data = data or packaged()
     unseen = _Unseen(data, table, seat)
     template = position_from_dict(data, unseen.first_deal())
-    template.log = _log(table["log"])
+    template.log = linked_log(table["log"])
 
     def deal(rng: Rng) -> Position:
         position = template.copy()
@@ -98,15 +98,6 @@ def sampler(view: JsonDict, seat: int,
         return position
 
     return deal
-
-
-def _log(events: list[list[Any]]) -> Any:
-    """The public log of a table as a position holds it (a linked list, newest first, of
-    tuples as the rules log them: the deals share no list with the view)."""
-    log: Any = None
-    for event in events:
-        log = (tuples(event), log)
-    return log
 
 
 def cubes_needed(data: KeythedralData, frames: list[Any], pending: Any,

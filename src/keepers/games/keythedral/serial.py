@@ -126,6 +126,14 @@ def _build(data: KeythedralData, raw: dict[str, Any]) -> Position:
     position.steps = [tuples(f) for f in raw["frames"]]
     position.pending = Choice(*tuples(raw["pending"])) if raw["pending"] else None
     position.exposed = frozenset((p, c) for p, c in raw["exposed"])
-    for event in raw["log"]:
-        position.log = (tuples(event), position.log)  # as the rules log them: no list shared
+    position.log = linked_log(raw["log"])
     return position
+
+
+def linked_log(events: list[list[Any]]) -> Any:
+    """A log in file form (oldest first) as a position holds it: a linked list, newest
+    first, of tuples as the rules log them (sharing no list with ``events``)."""
+    log: Any = None
+    for event in events:
+        log = (tuples(event), log)
+    return log
