@@ -1,13 +1,15 @@
-"""The greedy bot values the revised law cards by the rules (KT-12.7, KT-12.14) and still
-beats random play."""
+"""The greedy bot values the revised law cards by the rules (KT-12.7, KT-12.14), still
+beats random play, and decides alike from its view and, in a search, from a deal."""
 
 from __future__ import annotations
 
 from kthelp import at_phase, at_turn, board, deal_card, give, new
-from ktplay import options, play_game
+from ktplay import canon, options, play_game
 
-from keepers.games.keythedral import KeythedralState
-from keepers.games.keythedral.bots import GreedyBot
+from keepers.core.bots import RandomBot
+from keepers.core.rng import Rng
+from keepers.games.keythedral import GAME, KeythedralState
+from keepers.games.keythedral.bots import DealFacts, Facts, GreedyBot, ViewFacts
 
 FOUR = {(0, 0): "quarry", (2, 0): "forest", (4, 0): "lake", (6, 0): "farm"}
 
@@ -31,10 +33,11 @@ def test_greedy_values_hard_worker_by_every_cube_it_doubles() -> None:
     """KT-12.14, KT-16.18: worth the cubes of all the bot's workers (4 here), and played."""
     s = _hard_worker_at_ws2({cell: 0 for cell in FOUR})
     bot = GreedyBot(0, 1)
-    assert bot._hard_worker_value(s.view(0)) == 4
+    assert bot._hard_worker_value(ViewFacts(s.view(0))) == 4
     assert _choice(s) == "play C14"
     s.position.bumper = frozenset({0})  # KT-12.18: the quarry worker now owes 2, doubled to 4
-    assert bot._hard_worker_value(s.view(0)) == 5
+    assert bot._hard_worker_value(ViewFacts(s.view(0))) == 5
+    assert bot._hard_worker_value(DealFacts(s.position, 0)) == 5
 
 
 def test_greedy_keeps_hard_worker_when_the_store_cannot_cover_the_double() -> None:
@@ -42,7 +45,7 @@ def test_greedy_keeps_hard_worker_when_the_store_cannot_cover_the_double() -> No
     double would lose the 2 black the bot gets without it, so the bot passes."""
     s = _hard_worker_at_ws2({(0, 0): 0, (2, 0): 0}, {(0, 0): "quarry", (2, 0): "quarry"})
     s.position.store[0] = 3
-    assert GreedyBot(0, 1)._hard_worker_value(s.view(0)) == -2
+    assert GreedyBot(0, 1)._hard_worker_value(ViewFacts(s.view(0))) == -2
     assert _choice(s) == "pass"
 
 
@@ -110,3 +113,57 @@ def test_from_three_seats_the_search_has_its_own_defaults_and_a_named_setting_wi
         assert isinstance(bot, MctsBot)
         bot._settle_settings(state.search_view(seat))
         assert bot.settings == settings
+
+
+def _facts(facts: Facts) -> tuple[object, ...]:
+    """Everything a :class:`Facts` tells, in one comparable form."""
+    return (facts.kind(), facts.round(), facts.first(), facts.cubes(), facts.hand_size(),
+            facts.targets(), facts.field_types(), set(facts.field_types()),
+            {cell for cell in facts.field_types() if cell in facts.field_cells()},
+            sorted(tuple(t) for t in facts.tiles()), sorted(tuple(w) for w in facts.workers()),
+            {(slot, cell) for (slot, cell) in _edges(facts) if (slot, cell) in facts.fences()},
+            facts.price(), facts.store(), facts.round_effect("bumper_crop"),
+            facts.round_effect("blight"), canon(facts.last_event()))
+
+
+def _edges(facts: Facts) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Every edge between a tile and a field of the board (where fences may stand)."""
+    slots = [(x, y) for x, y, *_ in facts.tiles()]
+    return [((x, y), (x + dx, y + dy)) for x, y in slots for dx in (-1, 1) for dy in (-1, 1)]
+
+
+def test_greedy_decides_alike_from_its_view_and_from_a_deal() -> None:
+    """KT-13.3: inside a search, greedy reads its seat's facts from the dealt position
+    (``choose_in_deal``) instead of a view; at every decision of seeded games (2 to 5
+    players, both lengths, tiles face down and face up, random seats playing law cards)
+    the facts, the choices and the bots' generators stay the same as from the view."""
+    kinds: set[str] = set()
+    compared = 0
+    for players in (2, 3, 4, 5):
+        for length, face_up in (("short", False), ("full", True)):
+            seed = players * 10 + face_up
+            state = GAME.new_state(players, seed, options(length, face_up, cap=12))
+            from_view = [GreedyBot(p, seed) for p in range(players)]
+            in_deal = [GreedyBot(p, seed) for p in range(players)]
+            randoms = [RandomBot(p, seed) for p in range(players)]
+            rng = Rng(seed)
+            while not state.is_over():
+                seat = state.to_move()
+                assert seat is not None
+                legal = state.legal_actions()
+                if len(legal) == 1:
+                    state.apply(legal[0])
+                    continue
+                view = state.bot_view(seat)
+                assert isinstance(state, KeythedralState)
+                assert _facts(ViewFacts(view)) == _facts(DealFacts(state.position, seat))
+                choice = from_view[seat].choose(view, legal)
+                assert in_deal[seat].choose_in_deal(state, seat, legal) == choice
+                kinds.add(ViewFacts(view).kind())
+                compared += 1
+                if rng.below(3) == 0:
+                    choice = randoms[seat].choose(None, legal)
+                state.apply(choice)
+    assert compared > 3000
+    assert kinds >= {"turn", "place", "pay", "law", "marker", "cottage", "field", "final",
+                     "bid", "first", "as", "veto"}

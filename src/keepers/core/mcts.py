@@ -317,8 +317,15 @@ class Policy:
         return bot
 
     def choice(self, state: GameState, seat: int, legal: list[str]) -> str:
-        """The bot's choice for ``seat`` in ``state`` (a deal), from that seat's view."""
+        """The bot's choice for ``seat`` in ``state`` (a deal), from that seat's view.
+
+        A bot with ``choose_in_deal(state, seat, legal)`` reads that view's facts from the
+        deal itself: the same choice without building a view for every decision of a
+        rollout (the deal is the searcher's own guess, so it hides nothing true)."""
         bot = self._bot(seat)
+        in_deal = getattr(bot, "choose_in_deal", None)
+        if in_deal is not None:
+            return str(in_deal(state, seat, legal))
         return bot.choose(bot_view(state, seat, bot), legal)
 
     def choice_from_view(self, seat: int, view: JsonDict, legal: list[str]) -> str:

@@ -33,9 +33,23 @@ from keepers.games.keythedral.rules.conventions import ANY_CUBE, STORE, gain, pa
 from keepers.games.keythedral.rules.laws import moratorium_blocks
 from keepers.games.keythedral.rules.turns import action_done
 from keepers.games.keythedral.rules.windows import announce_modifier
-from keepers.games.keythedral.state import Position
+from keepers.games.keythedral.state import Edge, Pos, Position
 
 FENCE_TEXTS, UNFENCE_TEXTS = Texts("fence"), Texts("unfence")
+
+
+class _SlotEdges(dict[Pos, tuple[tuple[Pos, Edge, str], ...]]):
+    """The four edges of each slot where a fence may stand, each as ``(cell, edge, text
+    of its fence option)``, built once: a spending turn lists the free edges of every
+    tile on the board (KT-7.6), the turn's most frequent and costliest options."""
+
+    def __missing__(self, slot: Pos) -> tuple[tuple[Pos, Edge, str], ...]:
+        edges = self[slot] = tuple((cell, (slot, cell), FENCE_TEXTS[slot, cell])
+                                   for cell in touching(slot))
+        return edges
+
+
+_SLOT_EDGES = _SlotEdges()
 
 
 def step_act(position: Position, step: Step) -> Choice:
@@ -55,10 +69,11 @@ def options_turn(position: Position, choice: Choice) -> list[str]:
     if not moratorium_blocks(position, p) and pricing.covers(stock, data.house_cost):
         acts.extend(f"house {n}" for n in cottages(position, p))
     if position.fences_left[p] and pricing.covers(stock, data.fence_cost):
+        fields, fences = position.fields, position.fences
         for slot in position.tiles:
-            for cell in touching(slot):
-                if cell in position.fields and (slot, cell) not in position.fences:
-                    acts.append(FENCE_TEXTS[slot, cell])
+            for cell, edge, text in _SLOT_EDGES[slot]:
+                if cell in fields and edge not in fences:
+                    acts.append(text)
     if position.fences and pricing.covers(stock, data.fence_remove_cost):
         acts.extend([UNFENCE_TEXTS[edge] for edge in position.fences])
     discount = "C16" in hand
