@@ -119,7 +119,7 @@ def _facts(facts: Facts) -> tuple[object, ...]:
     """Everything a :class:`Facts` tells, in one comparable form."""
     return (facts.kind(), facts.round(), facts.first(), facts.cubes(), facts.hand_size(),
             facts.targets(), facts.field_types(), set(facts.field_types()),
-            {cell for cell in facts.field_types() if cell in facts.field_cells()},
+            {cell: facts.field_type(cell) for cell in facts.field_types() if cell in facts.field_cells()},
             sorted(tuple(t) for t in facts.tiles()), sorted(tuple(w) for w in facts.workers()),
             {(slot, cell) for (slot, cell) in _edges(facts) if (slot, cell) in facts.fences()},
             facts.price(), facts.store(), facts.round_effect("bumper_crop"),

@@ -87,6 +87,10 @@ class Facts:
         """The cells holding a field."""
         raise NotImplementedError
 
+    def field_type(self, cell: Pos) -> str:
+        """The type name of the field on ``cell``."""
+        raise NotImplementedError
+
     def tiles(self) -> list[Any]:
         """Every tile on the board as ``(x, y, owner, number, house)``."""
         raise NotImplementedError
@@ -121,6 +125,7 @@ class ViewFacts(Facts):
 
     def __init__(self, view: View) -> None:
         self.view = view
+        self._types: dict[Pos, str] | None = None
 
     def kind(self) -> str:
         return str(self.view["decision"]["kind"])
@@ -155,6 +160,11 @@ class ViewFacts(Facts):
 
     def field_cells(self) -> Container[Pos]:
         return {(x, y) for x, y, _ in self.view["fields"]}
+
+    def field_type(self, cell: Pos) -> str:
+        if self._types is None:
+            self._types = self.field_types()
+        return self._types[cell]
 
     def tiles(self) -> list[Any]:
         tiles: list[Any] = self.view["tiles"]
@@ -234,6 +244,9 @@ class DealFacts(Facts):
 
     def field_cells(self) -> Container[Pos]:
         return self.position.fields
+
+    def field_type(self, cell: Pos) -> str:
+        return FIELD_TYPES[self.position.fields[cell]]
 
     def tiles(self) -> list[Any]:
         return [(x, y, o, n, h) for (x, y), (o, n, h) in self.position.tiles.items()]
@@ -409,14 +422,13 @@ class GreedyBot:
             return legal[0]
         needs = self._needs(facts)
         want = self._wanted(facts)
-        worth = {colour: needs.get(colour, 0) * 10 + want.get(colour, 0)
-                 for colour in FIELD_COLOUR.values()}
-        field_worth = {cell: worth[FIELD_COLOUR[t]] for cell, t in facts.field_types().items()}
+        worth = {ftype: needs.get(colour, 0) * 10 + want.get(colour, 0)
+                 for ftype, colour in FIELD_COLOUR.items()}
 
         def score(a: str) -> int:
             if a == "done":
                 return -1
-            return field_worth[_pos(a.split()[2])]
+            return worth[facts.field_type(_pos(a.split()[2]))]
 
         return self._best(legal, score)
 
