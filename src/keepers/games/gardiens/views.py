@@ -107,15 +107,23 @@ def _statics(st: Position) -> list[tuple[int, dict[str, Any], tuple[str, ...]]]:
     return found[1]
 
 
-def board_view(st: Position) -> list[dict[str, Any]]:
-    """Every hex: kind, printed resource, owner, guardians, building, Shadows."""
+def _board_parts(st: Position) -> tuple[list[str | None], list[str | None],
+                                         dict[int, list[str]]]:
+    """What every hex's entry reads, once per board: the owners' colours and the
+    buildings' keys (an index NONE, -1, reads the last: None), the Shadows by hex."""
     colours: list[str | None] = [st.colour(p) for p in range(st.n)]
-    colours.append(None)                 # an owner or building NONE (-1) reads the last
+    colours.append(None)
     keys: list[str | None] = [b.key for b in st.data.buildings]
     keys.append(None)
     shadows: dict[int, list[str]] = {}
     for i, pos in enumerate(st.shadow_pos):
         shadows.setdefault(pos, []).append(st.layout.shadow_ids[i])
+    return colours, keys, shadows
+
+
+def board_view(st: Position) -> list[dict[str, Any]]:
+    """Every hex: kind, printed resource, owner, guardians, building, Shadows."""
+    colours, keys, shadows = _board_parts(st)
     out = []
     for (index, printed, near), owner, count, building, protect in zip(
             _statics(st), st.owner, st.count, st.building, st.protect, strict=True):
@@ -130,27 +138,57 @@ def board_view(st: Position) -> list[dict[str, Any]]:
     return out
 
 
+class HexViews(dict[str, dict[str, Any]]):
+    """The entries of :func:`board_view` by hex label, each built when first read (a
+    bot deciding inside a search reads a few hexes, not the board); a label not on the
+    map is a KeyError.  The same entries as the board's, made the same way (a test
+    compares them)."""
+
+    def __init__(self, st: Position) -> None:
+        super().__init__()
+        self.st = st
+        self.statics = _statics(st)
+        self.colours, self.building_keys, self.shadows = _board_parts(st)
+
+    def __missing__(self, label: str) -> dict[str, Any]:
+        st = self.st
+        index = st.layout.by_label[label]
+        _, printed, near = self.statics[index]
+        owner, protect = st.owner[index], st.protect[index]
+        entry = printed.copy()
+        entry["owner"] = self.colours[owner]
+        entry["guardians"] = st.count[index]
+        entry["building"] = self.building_keys[st.building[index]]
+        entry["shadows"] = list(self.shadows[index]) if index in self.shadows else []
+        entry["protected"] = protect != NONE and protect == owner
+        entry["adjacent"] = list(near)
+        self[label] = entry
+        return entry
+
+
 def seats_view(st: Position) -> list[dict[str, Any]]:
     """Public items of every player (GR-20.1), in engine order."""
+    return [seat_view(st, p) for p in range(st.n)]
+
+
+def seat_view(st: Position, p: int) -> dict[str, Any]:
+    """Public items of player ``p``: its entry of :func:`seats_view`."""
     colours, resources, labels = st.data.colours, st.data.resources, st.layout.labels
-    out = []
-    for p in range(st.n):
-        seat, ally = st.seat(p), st.ally[p]
-        banked, public = scoring.banked(st, p), scoring.public_vp(st, p)
-        out.append({
-            "colour": colours[seat - 1], "seat": seat,
-            "home": labels[st.layout.homes[seat - 1]],
-            "cubes": dict(zip(resources, st.cubes[p], strict=True)),
-            "reserve": st.reserve[p], "hand_size": len(st.hands[p]),
-            "objective_cards": len(st.objectives[p]),
-            "banked": banked, "territory_points": st.snap_hexes[p],
-            "citadel_points": public - banked - st.snap_hexes[p],
-            "public_vp": public, "combats_won": st.combats_won[p],
-            "building_types": list(st.types_built[p]), "trade_actions": st.trades[p],
-            "ally": colours[st.seat(ally) - 1] if ally != NONE else None,
-            "hexes": st.owner.count(p),  # the hexes it controls
-        })
-    return out
+    seat, ally = st.seat(p), st.ally[p]
+    banked, public = scoring.banked(st, p), scoring.public_vp(st, p)
+    return {
+        "colour": colours[seat - 1], "seat": seat,
+        "home": labels[st.layout.homes[seat - 1]],
+        "cubes": dict(zip(resources, st.cubes[p], strict=True)),
+        "reserve": st.reserve[p], "hand_size": len(st.hands[p]),
+        "objective_cards": len(st.objectives[p]),
+        "banked": banked, "territory_points": st.snap_hexes[p],
+        "citadel_points": public - banked - st.snap_hexes[p],
+        "public_vp": public, "combats_won": st.combats_won[p],
+        "building_types": list(st.types_built[p]), "trade_actions": st.trades[p],
+        "ally": colours[st.seat(ally) - 1] if ally != NONE else None,
+        "hexes": st.owner.count(p),  # the hexes it controls
+    }
 
 
 def objective_view(st: Position, p: int) -> list[dict[str, Any]]:
