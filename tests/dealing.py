@@ -3,7 +3,8 @@ games, and a Keythedral position whose hidden cards are swapped."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from keepers.core.game import GameState
 from keepers.core.rng import Rng
@@ -25,6 +26,33 @@ def random_positions(state: State, seed: int, every: int, most: int) -> list[Sta
         legal = state.legal_actions()
         state.apply_trusted(legal[rng.below(len(legal))])
     return out
+
+
+def play_side_by_side(state: State, from_view: Sequence[Any], in_deal: Sequence[Any],
+                      seed: int, check: Callable[[State, int, Any], None]) -> int:
+    """Play ``state`` to its end asking two copies of each seat's bot at every decision
+    of two or more options: one from the seat's view (``choose``), one reading the state
+    itself as a search's deal (``choose_in_deal``); assert they choose alike (so their
+    generators stay alike) after ``check(state, seat, view)``.  A third of the decisions
+    are then taken at random instead, to reach what the bots would not play.  Returns how
+    many decisions were compared."""
+    rng = Rng(seed)
+    compared = 0
+    while not state.is_over():
+        seat = state.to_move()
+        assert seat is not None
+        legal = state.legal_actions()
+        choice = legal[0]
+        if len(legal) > 1:
+            view = state.bot_view(seat)
+            check(state, seat, view)
+            choice = from_view[seat].choose(view, legal)
+            assert in_deal[seat].choose_in_deal(state, seat, legal) == choice
+            compared += 1
+            if rng.below(3) == 0:
+                choice = legal[rng.below(len(legal))]
+        state.apply(choice)
+    return compared
 
 
 def keythedral_hidden_swapped(state: KeythedralState, seat: int,

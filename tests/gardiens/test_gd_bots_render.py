@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
+from dealing import play_side_by_side
 from keepers.core.bots import RandomBot
+from keepers.core.game import JsonDict
 from keepers.core.match import play_bots, run_game
 from keepers.core.registry import get_game
-from keepers.core.rng import Rng
 from keepers.games.gardiens import GAME
 from keepers.games.gardiens.bots import Context, DealContext, GreedyBot, attack_win_chance
+from keepers.games.gardiens.game import GardiensState
 from keepers.games.gardiens.views import HexViews, board_view, seat_view, seats_view
 
 
@@ -61,36 +63,26 @@ def test_greedy_decides_from_its_view_only() -> None:
 def test_greedy_decides_alike_from_its_view_and_from_a_deal() -> None:
     """GR-20: inside a search, greedy reads its seat's view of the deal one hex and one
     seat at a time (``choose_in_deal``); at every decision of seeded games (2 to 5
-    players, co-op too, random seats mixed in) each hex and seat it can read equals the
-    view's, and the choices and the bots' generators stay the same as from the view."""
+    players, co-op too, random decisions mixed in) each hex and seat it can read equals
+    the view's, and the choices and the bots' generators stay the same as from the view."""
+
+    def same_entries(state: GardiensState, seat: int, view: JsonDict) -> None:
+        board = board_view(state)
+        hexes = HexViews(state)
+        assert [hexes[entry["hex"]] for entry in reversed(board)] == board[::-1]
+        assert [list(hexes[entry["hex"]]) for entry in board] == [list(e) for e in board]
+        assert [seat_view(state, p) for p in range(state.n)] == seats_view(state)
+        deal, seen = DealContext(state, seat), Context(view)
+        assert (deal.me, deal.kind, deal.goals) == (seen.me, seen.kind, seen.goals)
+
     compared = 0
     for players, coop, seed in ((p, c, p * 10 + c + k * 100) for p, c in (
             (2, False), (3, False), (4, False), (5, False), (3, True)) for k in (0, 1)):
         state = GAME.new_state(players, seed, GAME.check_options({"coop": coop}))
-        from_view = [GreedyBot(p, seed) for p in range(players)]
-        in_deal = [GreedyBot(p, seed) for p in range(players)]
-        rng = Rng(seed)
-        while not state.is_over():
-            seat = state.to_move()
-            assert seat is not None
-            legal = state.legal_actions()
-            if compared % 7 == 0:
-                board = board_view(state)
-                hexes = HexViews(state)
-                assert [hexes[entry["hex"]] for entry in reversed(board)] == board[::-1]
-                assert [list(hexes[entry["hex"]]) for entry in board] == [list(e) for e in board]
-                assert [seat_view(state, p) for p in range(players)] == seats_view(state)
-            view = state.bot_view(seat)
-            deal = DealContext(state, seat)
-            assert (deal.me, deal.kind, deal.goals) == (Context(view).me, Context(view).kind,
-                                                       Context(view).goals)
-            choice = from_view[seat].choose(view, legal)
-            assert in_deal[seat].choose_in_deal(state, seat, legal) == choice
-            compared += len(legal) > 1
-            if rng.below(3) == 0:
-                choice = legal[rng.below(len(legal))]
-            state.apply(choice)
-    assert compared > 1500
+        assert isinstance(state, GardiensState)
+        bots = [[GreedyBot(p, seed) for p in range(players)] for _ in range(2)]
+        compared += play_side_by_side(state, bots[0], bots[1], seed, same_entries)
+    assert compared > 1000
 
 
 def test_render_and_describe() -> None:

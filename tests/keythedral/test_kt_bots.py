@@ -6,8 +6,8 @@ from __future__ import annotations
 from kthelp import at_phase, at_turn, board, deal_card, give, new
 from ktplay import canon, options, play_game
 
-from keepers.core.bots import RandomBot
-from keepers.core.rng import Rng
+from dealing import play_side_by_side
+from keepers.core.game import JsonDict
 from keepers.games.keythedral import GAME, KeythedralState
 from keepers.games.keythedral.bots import DealFacts, Facts, GreedyBot, ViewFacts
 
@@ -135,35 +135,23 @@ def _edges(facts: Facts) -> list[tuple[tuple[int, int], tuple[int, int]]]:
 def test_greedy_decides_alike_from_its_view_and_from_a_deal() -> None:
     """KT-13.3: inside a search, greedy reads its seat's facts from the dealt position
     (``choose_in_deal``) instead of a view; at every decision of seeded games (2 to 5
-    players, both lengths, tiles face down and face up, random seats playing law cards)
-    the facts, the choices and the bots' generators stay the same as from the view."""
+    players, both lengths, tiles face down and face up, random decisions playing law
+    cards) the facts, the choices and the bots' generators stay the same as from the
+    view."""
     kinds: set[str] = set()
+
+    def same_facts(state: KeythedralState, seat: int, view: JsonDict) -> None:
+        assert _facts(ViewFacts(view)) == _facts(DealFacts(state.position, seat))
+        kinds.add(ViewFacts(view).kind())
+
     compared = 0
     for players in (2, 3, 4, 5):
         for length, face_up in (("short", False), ("full", True)):
             seed = players * 10 + face_up
             state = GAME.new_state(players, seed, options(length, face_up, cap=12))
-            from_view = [GreedyBot(p, seed) for p in range(players)]
-            in_deal = [GreedyBot(p, seed) for p in range(players)]
-            randoms = [RandomBot(p, seed) for p in range(players)]
-            rng = Rng(seed)
-            while not state.is_over():
-                seat = state.to_move()
-                assert seat is not None
-                legal = state.legal_actions()
-                if len(legal) == 1:
-                    state.apply(legal[0])
-                    continue
-                view = state.bot_view(seat)
-                assert isinstance(state, KeythedralState)
-                assert _facts(ViewFacts(view)) == _facts(DealFacts(state.position, seat))
-                choice = from_view[seat].choose(view, legal)
-                assert in_deal[seat].choose_in_deal(state, seat, legal) == choice
-                kinds.add(ViewFacts(view).kind())
-                compared += 1
-                if rng.below(3) == 0:
-                    choice = randoms[seat].choose(None, legal)
-                state.apply(choice)
+            assert isinstance(state, KeythedralState)
+            bots = [[GreedyBot(p, seed) for p in range(players)] for _ in range(2)]
+            compared += play_side_by_side(state, bots[0], bots[1], seed, same_facts)
     assert compared > 3000
     assert kinds >= {"turn", "place", "pay", "law", "marker", "cottage", "field", "final",
                      "bid", "first", "as", "veto"}
