@@ -12,6 +12,7 @@ from keepers.core.bots import best_valued
 from keepers.core.game import ViewMapping as View
 from keepers.core.rng import Rng
 from keepers.games.viscounts.data import load_data
+from keepers.games.viscounts.views import player_view
 
 _FIXED = {
     "action build": 50, "action transcribe": 55, "action workers": 40, "action trade": 20,
@@ -33,12 +34,25 @@ class GreedyBot:
         self.rng = Rng(seed * 7_919 + seat)
         self.data = load_data()
         self._spaces: dict[str, tuple[dict[str, Any], str]] | None = None
+        self._mine: tuple[View, dict[str, Any]] | None = None
+        """The view of a decision and the bot's own entry of its ``players``."""
+        self._deal: tuple[View, Any] | None = None
+        """The view of a decision taken in a deal, and the dealt state."""
 
     def choose(self, view: View | None, legal: list[str]) -> str:
         """Return the legal decision with the best heuristic value (ties broken at random)."""
         view = view or {}
         self._spaces = None
         return best_valued(legal, [self.value(view, action) for action in legal], self.rng)
+
+    def choose_in_deal(self, state: Any, seat: int, legal: list[str]) -> str:
+        """The same choice as :meth:`choose` with ``seat``'s view of ``state`` (a
+        Viscounts state the searcher dealt), whose ``players`` entry is built for this
+        seat alone: the only one the bot reads."""
+        assert seat == self.seat
+        view = state.bot_view(seat)
+        self._deal = (view, state)
+        return self.choose(view, legal)
 
     def value(self, view: View, action: str) -> int:
         """Heuristic value of one decision text."""
@@ -50,8 +64,15 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ per verb
     def _me(self, view: View) -> dict[str, Any]:
-        players: list[dict[str, Any]] = view.get("players", [])
-        return players[self.seat] if players else {}
+        """The bot's own entry of the view's ``players`` (read once per view)."""
+        if self._mine is None or self._mine[0] is not view:
+            if self._deal is not None and self._deal[0] is view:
+                mine = player_view(self._deal[1].position, self.seat, self.seat)
+            else:
+                players: list[dict[str, Any]] = view.get("players", [])
+                mine = players[self.seat] if players else {}
+            self._mine = (view, mine)
+        return self._mine[1]
 
     def _v_move(self, view: View, rest: str, action: str) -> int:
         space = self._ring_spaces(view).get(rest)

@@ -21,7 +21,9 @@ from keepers.games.viscounts.rules.turns import move_costs
 from keepers.games.viscounts.state import Position
 
 
-def _player_view(pos: Position, seat: int, viewer: int | None) -> JsonDict:
+def player_view(pos: Position, seat: int, viewer: int | None) -> JsonDict:
+    """What ``viewer`` may see of the player in ``seat``: their entry of the view's
+    ``players``."""
     player = pos.players[seat]
     data = player.to_dict()
     data["draw"] = len(player.draw)                    # order and content hidden
@@ -133,7 +135,7 @@ _TABLE: dict[str, Part] = {
     "deeds_above_prosperity": lambda pos, choice, viewer: pos.deed_above,
     "poverty_revealed": lambda pos, choice, viewer: pos.poverty,
     "prosperity_revealed": lambda pos, choice, viewer: pos.prosperity,
-    "players": lambda pos, choice, viewer: [_player_view(pos, s, viewer)
+    "players": lambda pos, choice, viewer: [player_view(pos, s, viewer)
                                             for s in range(len(pos.players))],
     "scores": lambda pos, choice, viewer: [s.total for s in final_scores(pos)],
     "log": lambda pos, choice, viewer: pos.log[-8:],
