@@ -91,9 +91,10 @@ def test_greedy_still_beats_random() -> None:
 
 
 def test_from_three_seats_the_search_has_its_own_defaults_and_a_named_setting_wins() -> None:
-    """From three seats the search rolls out 30 decisions and lets greedy play the
-    other seats inside its tree (docs/strength.md); two seats keep the game's defaults; a
-    setting named in the bot's name wins over both.  Read at the bot's first decision."""
+    """The search lets greedy play the other seats inside its tree at every number of
+    seats, and from three seats rolls out 30 decisions (docs/strength.md); two seats keep
+    the game's defaults; a setting named in the bot's name wins over both.  Read at the
+    bot's first decision."""
     from dataclasses import replace
 
     from keepers.core.game import BotMenu
@@ -102,10 +103,12 @@ def test_from_three_seats_the_search_has_its_own_defaults_and_a_named_setting_wi
     from keepers.games.keythedral.game import SEARCH
 
     menu = BotMenu(GAME.bots())
+    assert SEARCH.others == "greedy"
     for players, name, settings in (
-            (4, "mcts", replace(SEARCH, depth=30, others="greedy")),
+            (4, "mcts", replace(SEARCH, depth=30)),
             (2, "mcts", SEARCH),
-            (4, "mcts:depth=12", replace(SEARCH, depth=12, others="greedy"))):
+            (2, "mcts:others=tree", replace(SEARCH, others="tree")),
+            (4, "mcts:depth=12", replace(SEARCH, depth=12))):
         state = GAME.new_state(players, 5, GAME.check_options({}))
         seat = state.to_move()
         assert seat is not None
