@@ -101,21 +101,23 @@ def _space_info(name: str, view: JsonDict) -> str | None:
     return t("keythedral.info.cell", cell=f"{x},{y}", what=what)
 
 
-SEARCH = Settings(iters=400, depth=10, prior="greedy", rollout="greedy", bias=1.0,
+SEARCH = Settings(iters=400, depth=10, prior="greedy", rollout="greedy", bias=3.0,
                   others="greedy")
 """The ``mcts`` bot's defaults here: guided by the greedy bot in the tree and in the
 rollouts, the other seats played by greedy inside the tree too (docs/strength.md);
 ``mcts:iters=100`` changes one setting of these.  Rollouts of 10 decisions (about one
 seat's spending turn) won 27 of 29 two-player games against greedy at 100 iterations
-where rollouts of 30 won 48 of 60, at a third of the cost.  With the other seat searched
-in the tree (``others=tree``), where most of its decisions were tried at random, more
-iterations played worse: 1,000 won 3 of 11 two-player games against 100."""
+where rollouts of 30 won 48 of 60, at a third of the cost.  Greedy's choice is favoured
+by ``bias=3``: with 1, a node's visits soon spread over the other decisions tried there
+at random, whose results its mean counted, and more iterations played worse (two players:
+400 iterations won a third of the first 15 games against 100; with ``bias=3``, 31 of 38).
+"""
 
 SEARCH_BY_SEATS = {seats: replace(SEARCH, depth=30) for seats in (3, 4, 5)}
 """From three seats, rollouts of 30 decisions (some seven of each seat's at 4 players,
-where 10 make five with two).  At 4 players and 100 iterations, with the other stocks
-dealt as the public log tells them, these won 90.3 % of the first 31 deals against
-greedy where rollouts of 10 with the other seats in the tree won 75.8 %
+where 10 make five with two).  At 4 players and 100 iterations (``bias=1`` then), with
+the other stocks dealt as the public log tells them, these won 90.3 % of the first 31
+deals against greedy where rollouts of 10 with the other seats in the tree won 75.8 %
 (docs/strength.md)."""
 
 
