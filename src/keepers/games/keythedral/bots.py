@@ -13,9 +13,10 @@ from typing import Any
 
 from keepers.core.game import ViewMapping as View
 from keepers.core.rng import Rng
-from keepers.games.keythedral.data import COLOURS, FIELD_TYPES
+from keepers.games.keythedral.data import FIELD_TYPES
 from keepers.games.keythedral.rules.mat import face_up
 from keepers.games.keythedral.state import Position
+from keepers.games.keythedral.views import cubes_by_colour
 
 FIELD_COLOUR = {"quarry": "black", "forest": "brown", "lake": "blue", "farm": "green",
                 "vineyard": "red"}
@@ -38,11 +39,6 @@ def _pos(text: str) -> tuple[int, int]:
 
 def _touching(x: int, y: int) -> list[tuple[int, int]]:
     return [(x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)]
-
-
-def _cubes(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
-    """Cubes by colour name, as a view shows them (colours held only)."""
-    return {COLOURS[c]: k for c, k in enumerate(counts) if k}
 
 
 _PRINTED: dict[str, dict[str, int]] = {}
@@ -213,7 +209,7 @@ class DealFacts(Facts):
         return self.position.first
 
     def cubes(self) -> dict[str, int]:
-        return _cubes(self.position.stocks[self.seat])
+        return cubes_by_colour(self.position.stocks[self.seat])
 
     def hand_size(self) -> int:
         return len(self.position.hands[self.seat])
@@ -231,7 +227,7 @@ class DealFacts(Facts):
                         continue
                     printed = _PRINTED.get(tile)
                     if printed is None:
-                        printed = _PRINTED[tile] = _cubes(tiles[tile].cost)
+                        printed = _PRINTED[tile] = cubes_by_colour(tiles[tile].cost)
                     if printed:
                         costs.append(_with_price_cards(
                             printed, list(position.price_cards.get((r, i), ()))))
@@ -261,10 +257,10 @@ class DealFacts(Facts):
         position = self.position
         if position.purchase is None or not position.price:
             return {}
-        return _cubes(position.price)
+        return cubes_by_colour(position.price)
 
     def store(self) -> dict[str, int]:
-        return _cubes(self.position.store)
+        return cubes_by_colour(self.position.store)
 
     def round_effect(self, name: str) -> set[str]:
         types = self.position.bumper if name == "bumper_crop" else self.position.blight

@@ -39,7 +39,8 @@ def prompt(kind: str) -> str:
     return t(f"keythedral.prompt.{kind}")
 
 
-def _cubes(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
+def cubes_by_colour(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
+    """Cubes by colour name, as a view shows them (colours held only)."""
     return {COLOURS[c]: k for c, k in enumerate(counts) if k}
 
 
@@ -50,7 +51,7 @@ _TILE_COSTS: dict[tuple[int, ...], dict[str, int]] = {}
 def _tile_cost(cost: tuple[int, ...]) -> dict[str, int]:
     cubes = _TILE_COSTS.get(cost)
     if cubes is None:
-        cubes = _TILE_COSTS[cost] = _cubes(cost)
+        cubes = _TILE_COSTS[cost] = cubes_by_colour(cost)
     return dict(cubes)
 
 
@@ -117,8 +118,8 @@ _TABLE: dict[str, Part] = {
         [a, b, c, d, o] for ((a, b), (c, d)), o in p.fences.items()),
     "workers": lambda p, player, legal: sorted([x, y, o] for (x, y), o in p.workers.items()),
     "markers": lambda p, player, legal: list(p.markers),
-    "store": lambda p, player, legal: _cubes(p.store),
-    "craftsmen": lambda p, player, legal: _cubes(p.craftsmen),
+    "store": lambda p, player, legal: cubes_by_colour(p.store),
+    "craftsmen": lambda p, player, legal: cubes_by_colour(p.craftsmen),
     "mat": lambda p, player, legal: _mat(p),
     "law_deck": lambda p, player, legal: len(p.deck),
     "law_spaces": lambda p, player, legal: [card is not None for card in p.law_spaces],
@@ -152,7 +153,7 @@ def _purchase(position: Position) -> dict[str, Any] | None:
         return None
     buyer, row, idx, style, void = position.purchase
     return {"buyer": buyer, "tile": position.rows[row][idx], "style": style,
-            "price": _cubes(position.price) if position.price else None}
+            "price": cubes_by_colour(position.price) if position.price else None}
 
 
 def _decision(position: Position, player: int | None,
@@ -173,7 +174,7 @@ def _screen(position: Position, player: int) -> dict[str, Any]:
     """What behind ``player``'s own screen only they see (KT-13.2)."""
     return {
         "seat": player,
-        "cubes": _cubes(position.stocks[player]),
+        "cubes": cubes_by_colour(position.stocks[player]),
         "hand": sorted(position.hands[player]),
         "tiles": list(position.owned[player]),
         "workers": position.data.workers - sum(1 for o in position.workers.values()
