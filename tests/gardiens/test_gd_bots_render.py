@@ -11,9 +11,9 @@ from keepers.core.game import JsonDict
 from keepers.core.match import play_bots, run_game
 from keepers.core.registry import get_game
 from keepers.games.gardiens import GAME
-from keepers.games.gardiens.bots import Context, DealContext, GreedyBot, attack_win_chance
+from keepers.games.gardiens.bots import Context, GreedyBot, attack_win_chance
 from keepers.games.gardiens.game import GardiensState
-from keepers.games.gardiens.views import HexViews, board_view, seat_view, seats_view
+from keepers.games.gardiens.views import GardiensView, HexViews, SeatViews, board_view, seats_view
 
 
 def test_game_object_and_registry() -> None:
@@ -60,28 +60,57 @@ def test_greedy_decides_from_its_view_only() -> None:
     assert st.is_over() or st.round_number > 1
 
 
-def test_greedy_decides_alike_from_its_view_and_from_a_deal() -> None:
-    """GR-20: inside a search, greedy reads its seat's view of the deal one hex and one
-    seat at a time (``choose_in_deal``); at every decision of seeded games (2 to 5
-    players, co-op too, random decisions mixed in) each hex and seat it can read equals
-    the view's, and the choices and the bots' generators stay the same as from the view."""
+class _FromWholeView:
+    """Greedy handed the whole view as a plain dict (the board and every seat built)."""
+
+    def __init__(self, bot: GreedyBot) -> None:
+        self.bot = bot
+
+    def choose(self, view: JsonDict, legal: list[str]) -> str:
+        return self.bot.choose(dict(view.items()), legal)
+
+
+class _FromLazyView:
+    """Greedy handed its seat's lazy view, as in play and in a search's rollouts."""
+
+    def __init__(self, bot: GreedyBot) -> None:
+        self.bot = bot
+
+    def choose_in_deal(self, state: GardiensState, seat: int, legal: list[str]) -> str:
+        return self.bot.choose(state.bot_view(seat), legal)
+
+
+def test_greedy_decides_alike_from_the_whole_view_and_hex_by_hex() -> None:
+    """GR-20: greedy reads its lazy view one hex and one seat at a time; at every decision
+    of seeded games (2 to 5 players, co-op too, random decisions mixed in) each hex and
+    seat it can read so equals the view's own entry, and the choices and the bots'
+    generators stay the same as from the whole view."""
 
     def same_entries(state: GardiensState, seat: int, view: JsonDict) -> None:
-        board = board_view(state)
-        hexes = HexViews(state)
+        assert isinstance(view, GardiensView)
+        board, seats = board_view(state), seats_view(state)
+        hexes = view.hexes_by_label()
+        assert isinstance(hexes, HexViews)           # nothing built before it is read
         assert [hexes[entry["hex"]] for entry in reversed(board)] == board[::-1]
         assert [list(hexes[entry["hex"]]) for entry in board] == [list(e) for e in board]
-        assert [seat_view(state, p) for p in range(state.n)] == seats_view(state)
-        deal, seen = DealContext(state, seat), Context(view)
-        assert (deal.me, deal.kind, deal.goals) == (seen.me, seen.kind, seen.goals)
+        by_colour = view.seats_by_colour()
+        assert isinstance(by_colour, SeatViews)
+        assert [by_colour[entry["colour"]] for entry in reversed(seats)] == seats[::-1]
+        with pytest.raises(KeyError):
+            by_colour["mauve"]
+        assert view["board"] == board and view.hexes_by_label() == hexes   # indexes the board
+        assert view["seats"] == seats and view.seats_by_colour() == by_colour
+        lazy, whole = Context(state.bot_view(seat)), Context(view.whole())
+        assert (lazy.me, lazy.kind, lazy.goals) == (whole.me, whole.kind, whole.goals)
 
     compared = 0
     for players, coop, seed in ((p, c, p * 10 + c + k * 100) for p, c in (
             (2, False), (3, False), (4, False), (5, False), (3, True)) for k in (0, 1)):
         state = GAME.new_state(players, seed, GAME.check_options({"coop": coop}))
         assert isinstance(state, GardiensState)
-        bots = [[GreedyBot(p, seed) for p in range(players)] for _ in range(2)]
-        compared += play_side_by_side(state, bots[0], bots[1], seed, same_entries)
+        whole = [_FromWholeView(GreedyBot(p, seed)) for p in range(players)]
+        lazy = [_FromLazyView(GreedyBot(p, seed)) for p in range(players)]
+        compared += play_side_by_side(state, whole, lazy, seed, same_entries)
     assert compared > 1000
 
 

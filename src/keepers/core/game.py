@@ -251,11 +251,11 @@ class LazyView(dict[str, Any]):
         self._args = args
 
     def __missing__(self, key: str) -> Any:
-        builder = self._builders.get(key)
-        if builder is None:
-            raise KeyError(key)
-        value = builder(*self._args)
-        dict.__setitem__(self, key, value)
+        try:
+            builder = self._builders[key]
+        except KeyError:
+            raise KeyError(key) from None
+        value = self[key] = builder(*self._args)
         return value
 
     def get(self, key: str, default: Any = None) -> Any:

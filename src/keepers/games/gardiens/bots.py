@@ -7,15 +7,15 @@ seeded generator.  It makes no alliances and gives no cubes (GR-29.5).  ``random
 (the core's) may give cubes to an ally: each gift takes a cube from the giver and
 costs no action, so a turn still ends.
 
-Inside a search, greedy decides for each seat of a deal through :class:`DealContext`:
-the same entries of that seat's view, built from the dealt position one hex and one
-seat at a time as a decision reads them, instead of the whole board for every decision
-of a rollout.
+Greedy reads a lazy view (:class:`~keepers.games.gardiens.views.GardiensView`) one hex
+and one seat at a time, as a decision needs them, instead of the whole board and every
+seat: in play from its seat's view, inside a search from that seat's view of the deal
+(the core's rollouts hand every bot its seat's lazy view).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Generic, TypeVar
 
@@ -23,8 +23,7 @@ from keepers.core.bots import best_valued
 from keepers.core.game import JsonDict
 from keepers.core.rng import Rng
 from keepers.games.gardiens.data import load
-from keepers.games.gardiens.state import NONE, Position
-from keepers.games.gardiens.views import HexViews, decision_view, objective_view, seat_view
+from keepers.games.gardiens.views import GardiensView
 
 BUILD_PREFERENCE = {"watchtower": 6, "warehouse": 5, "fortress": 4, "market": 2, "temple": 3}
 NEED_BASE = {"gold": 5, "food": 5, "stone": 4, "wood": 4, "magic": 1}
@@ -73,14 +72,6 @@ class GreedyBot:
         score = Context(view).score
         return best_valued(legal, [score(action) for action in legal], self.rng)
 
-    def choose_in_deal(self, state: Position, seat: int, legal: list[str]) -> str:
-        """The same choice as :meth:`choose` with ``seat``'s view of ``state`` (a deal
-        the searcher made), reading only the entries of that view it needs."""
-        if len(legal) == 1:
-            return legal[0]
-        score = DealContext(state, seat).score
-        return best_valued(legal, [score(action) for action in legal], self.rng)
-
 
 T = TypeVar("T")
 
@@ -111,11 +102,15 @@ class Context:
     # Read from the view when a scorer first needs them (a lazy view then builds only
     # the entries this decision reads: most decisions never look at the board).
     @_once
-    def hexes(self) -> dict[str, dict[str, Any]]:
+    def hexes(self) -> Mapping[str, dict[str, Any]]:
+        if isinstance(self.view, GardiensView):
+            return self.view.hexes_by_label()
         return {h["hex"]: h for h in self.view["board"]}
 
     @_once
-    def seats(self) -> dict[str, dict[str, Any]]:
+    def seats(self) -> Mapping[str, dict[str, Any]]:
+        if isinstance(self.view, GardiensView):
+            return self.view.seats_by_colour()
         return {s["colour"]: s for s in self.view["seats"]}
 
     @_once
@@ -311,43 +306,6 @@ class Context:
         # Never gives: a gift to an ally (GR-29.5) only helps another player win, and
         # this bot makes no alliances; "end" (0.5) closes the gift window at once.
         return -1.0
-
-
-class _Seats(dict[str, dict[str, Any]]):
-    """The seats' entries by colour, each built when first read."""
-
-    def __init__(self, st: Position) -> None:
-        super().__init__()
-        self.st = st
-
-    def __missing__(self, colour: str) -> dict[str, Any]:
-        player = self.st.player_of_colour(colour)
-        if player == NONE:
-            raise KeyError(colour)
-        entry = self[colour] = seat_view(self.st, player)
-        return entry
-
-
-class DealContext(Context):
-    """What the greedy bot derives from ``seat``'s view of a dealt position, each part
-    built from the position when first read (the view's own builders)."""
-
-    def __init__(self, st: Position, seat: int) -> None:
-        super().__init__({"you_colour": st.colour(seat), "decision": decision_view(st)})
-        self.st = st
-        self.seat = seat
-
-    @_once
-    def hexes(self) -> dict[str, dict[str, Any]]:
-        return HexViews(self.st)
-
-    @_once
-    def seats(self) -> dict[str, dict[str, Any]]:
-        return _Seats(self.st)
-
-    @_once
-    def goals(self) -> list[dict[str, Any]]:
-        return open_goals({"objectives": objective_view(self.st, self.seat)})
 
 
 def open_goals(view: JsonDict) -> list[dict[str, Any]]:

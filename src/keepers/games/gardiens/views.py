@@ -27,7 +27,7 @@ other players' objectives never appear.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from keepers.core.game import JsonDict, LazyView, detached, view_tables
@@ -43,10 +43,33 @@ def make_view(st: Position, player: int | None) -> JsonDict:
     return lazy_view(st, player).whole()
 
 
-def lazy_view(st: Position, player: int | None) -> LazyView:
+def lazy_view(st: Position, player: int | None) -> GardiensView:
     """The entries of :func:`make_view`, each computed when first read (a bot pays only
     for those it reads)."""
-    return LazyView(_PARTS[player is not None, st.over], st, player)
+    return GardiensView(st, player)
+
+
+class GardiensView(LazyView):
+    """A lazy view that also hands out one hex's or one seat's entry by itself, as a
+    bot reads them: a decision reads a few hexes and seats, not the whole board and
+    every seat.  The entries are those of ``board`` and ``seats`` (a test compares
+    them), so the bot sees nothing more."""
+
+    def __init__(self, st: Position, player: int | None) -> None:
+        super().__init__(_PARTS[player is not None, st.over], st, player)
+        self.position = st
+
+    def hexes_by_label(self) -> Mapping[str, dict[str, Any]]:
+        """The ``board`` entries by hex label, each built when first read."""
+        if dict.__contains__(self, "board"):    # already built whole: index it
+            return {entry["hex"]: entry for entry in self["board"]}
+        return HexViews(self.position)
+
+    def seats_by_colour(self) -> Mapping[str, dict[str, Any]]:
+        """The ``seats`` entries by colour, each built when first read."""
+        if dict.__contains__(self, "seats"):
+            return {entry["colour"]: entry for entry in self["seats"]}
+        return SeatViews(self.position)
 
 
 Part = Callable[[Position, "int | None"], Any]
@@ -163,6 +186,22 @@ class HexViews(dict[str, dict[str, Any]]):
         entry["protected"] = protect != NONE and protect == owner
         entry["adjacent"] = list(near)
         self[label] = entry
+        return entry
+
+
+class SeatViews(dict[str, dict[str, Any]]):
+    """The entries of :func:`seats_view` by colour, each built when first read; a colour
+    not in the game is a KeyError."""
+
+    def __init__(self, st: Position) -> None:
+        super().__init__()
+        self.st = st
+
+    def __missing__(self, colour: str) -> dict[str, Any]:
+        player = self.st.player_of_colour(colour)
+        if player == NONE:
+            raise KeyError(colour)
+        entry = self[colour] = seat_view(self.st, player)
         return entry
 
 
