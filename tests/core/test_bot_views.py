@@ -8,7 +8,7 @@ import pytest
 
 from dealing import random_positions
 from installed import installed_games
-from keepers.core.game import LazyView, bot_view, view_tables
+from keepers.core.game import LazyView, bot_view, detached, view_tables
 from keepers.core.registry import get_game
 
 
@@ -28,6 +28,18 @@ def test_a_lazy_view_computes_an_entry_once_and_only_when_read() -> None:
     assert view == {"round": 3, "hand": ["C01"]} and list(view) == ["round", "hand"]
     assert len(view) == 2 and dict(view.items()) == view.whole() == view.copy()
     assert calls == ["round", "hand"]
+
+
+def test_a_view_entry_detached_from_the_position_shares_nothing_with_it() -> None:
+    """KT-13.4 GR-20 VB-2: what a view copies from a position (event logs, a combat, a
+    decision's context) is a copy at every depth, tuples as lists, plain values as they
+    are; changing the position later changes no view."""
+    events = [("paid", 1, "blue", -1), ("harvest", 2, {"red": [1, 2]}, (3, (4, None)))]
+    copied = detached(events)
+    assert copied == [["paid", 1, "blue", -1], ["harvest", 2, {"red": [1, 2]}, [3, [4, None]]]]
+    events[1][2]["red"].append(9)
+    assert copied[1][2] == {"red": [1, 2]} and copied[1][2] is not events[1][2]
+    assert detached(True) is True and detached(2.5) == 2.5 and detached(None) is None
 
 
 @pytest.mark.parametrize("name", installed_games())

@@ -134,7 +134,7 @@ _TABLE: dict[str, Part] = {
     "purchase": lambda p, player, legal: _purchase(p),
     "effects": lambda p, player, legal: _effects(p),
     "decision": lambda p, player, legal: _decision(p, player, legal),
-    "events": lambda p, player, legal: [detached(e) for e in p.events(RECENT_EVENTS)],
+    "events": lambda p, player, legal: detached(p.events(RECENT_EVENTS)),
 }
 _OVER: dict[str, Part] = {
     "scores": lambda p, player, legal: scores(p),
