@@ -283,15 +283,18 @@ def test_deals_during_setup_offer_the_same_picks(players: int, expansions: str) 
 
 def test_solo_searches_longer_by_default_and_a_named_budget_wins() -> None:
     """VS-1.3: solo the bot plays the person's seat alone against the rules' AI; its default
-    budget there is 2,000 iterations (two seats keep 400), read at its first decision, and
-    a budget named in its name (``mcts:iters=100``) wins over both."""
+    budget there is 2,000 iterations (two seats keep 400) with greedy's choice favoured by
+    ``bias=1`` (two seats: 3), read at its first decision, and a setting named in its name
+    (``mcts:iters=100``) wins over both."""
     menu = BotMenu(GAME.bots())
-    for players, name, iters in ((1, "mcts", 2000), (2, "mcts", SEARCH.iters),
-                                 (1, "mcts:iters=100", 100)):
+    assert (SEARCH.iters, SEARCH.bias) == (400, 3.0)
+    for players, name, iters, bias in ((1, "mcts", 2000, 1.0), (2, "mcts", 400, 3.0),
+                                       (1, "mcts:iters=100", 100, 1.0),
+                                       (1, "mcts:bias=3", 2000, 3.0)):
         state = _positions(players, "none", seed=3, every=40)[1]
         seat = state.to_move()
         assert seat is not None
         bot = menu.factory(name)(seat, 1)
         assert isinstance(bot, MctsBot)
         bot._settle_settings(state.search_view(seat))
-        assert bot.settings == replace(SEARCH, iters=iters)
+        assert bot.settings == replace(SEARCH, iters=iters, bias=bias)
