@@ -36,9 +36,11 @@ OPTIONS = setup.OPTIONS
 """The game options (GR-25, GR-29), declared with the setup rules."""
 
 
-SEARCH = Settings(iters=400, depth=30, prior="greedy", rollout="greedy", bias=1.0)
+SEARCH = Settings(iters=400, depth=30, prior="greedy", rollout="greedy", bias=3.0)
 """The ``mcts`` bot's defaults here: guided by the greedy bot in the tree and in the
-rollouts (docs/strength.md); ``mcts:iters=100`` changes one setting of these."""
+rollouts (docs/strength.md); ``mcts:iters=100`` changes one setting of these.  Greedy's
+choice is favoured by ``bias=3``: with 1, 400 iterations won 15 of the first 24
+four-player games against 100, with 3, 21 of the same 24."""
 
 class GardiensState(Position):
     """A position as the engine plays it: :class:`Position` with the engine contract.
