@@ -57,19 +57,19 @@ class GardiensView(LazyView):
 
     def __init__(self, st: Position, player: int | None) -> None:
         super().__init__(_PARTS[player is not None, st.over], st, player)
-        self.position = st
+        self._position = st         # read only by the builders, as the entries' own
 
     def hexes_by_label(self) -> Mapping[str, dict[str, Any]]:
         """The ``board`` entries by hex label, each built when first read."""
         if dict.__contains__(self, "board"):    # already built whole: index it
             return {entry["hex"]: entry for entry in self["board"]}
-        return HexViews(self.position)
+        return HexViews(self._position)
 
     def seats_by_colour(self) -> Mapping[str, dict[str, Any]]:
         """The ``seats`` entries by colour, each built when first read."""
         if dict.__contains__(self, "seats"):
             return {entry["colour"]: entry for entry in self["seats"]}
-        return SeatViews(self.position)
+        return SeatViews(self._position)
 
 
 Part = Callable[[Position, "int | None"], Any]
