@@ -329,3 +329,34 @@ def test_equal_visits_go_to_the_priors_choice() -> None:
     assert mcts.best_action(visits, legal, Rng(0), favourite="pass") == "pass"
     assert mcts.best_action(visits, legal, Rng(0), favourite="law 1") == "law 2"
     assert mcts.best_action({"law 2": 3}, legal, Rng(0), favourite="pass") == "law 2"
+
+
+def test_a_search_scores_rollouts_with_the_evaluation_it_names() -> None:
+    """``eval=NAME`` picks one of the game's evaluations (``plain`` by default, the game's
+    :meth:`evaluate`); a name the game does not offer is refused in one line."""
+    from keepers.core import mcts
+
+    calls: list[str] = []
+
+    class Counted(type(GAME)):  # type: ignore[misc]
+        def evaluations(self):  # type: ignore[no-untyped-def]
+            def counted(state):  # type: ignore[no-untyped-def]
+                calls.append("counted")
+                return GAME.evaluate(state)
+            return {**super().evaluations(), "counted": counted}
+
+    game = Counted()
+    assert set(RaceGame().evaluations()) == {"plain"}
+    state = _position(2, 30)
+    seat = state.to_move()
+    assert seat is not None
+    for name, counted in (("plain", 0), ("counted", 12)):
+        calls.clear()
+        settings = Settings(iters=12, depth=3, prior="none", rollout="random", eval=name)
+        mcts.grow(game, state.search_view(seat), seat, state.legal_actions(), settings,
+                  Rng(4), settle=False)
+        assert len(calls) == counted
+    assert parse_settings("eval=outlook").eval == "outlook"
+    with pytest.raises(KeepersError, match="eval must be one of plain, outlook") as refused:
+        make_bots(GAME, ["random", "mcts:eval=perfect"], 1)
+    assert "\n" not in str(refused.value)

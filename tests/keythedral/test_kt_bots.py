@@ -158,3 +158,43 @@ def test_greedy_decides_alike_from_its_view_and_from_a_deal() -> None:
     assert compared > 3000
     assert kinds >= {"turn", "place", "pay", "law", "marker", "cottage", "field", "final",
                      "bid", "first", "as", "veto"}
+
+
+def test_the_outlook_credits_each_house_with_the_harvests_still_to_come() -> None:
+    """KT-7.5: a house sends out a second worker from the next phase 1 on, which KT-14.3's
+    score does not see; the search's ``outlook`` adds a point a harvest for each house,
+    for as many harvests as the mat's tiles left last at the pace of purchases so far.
+    Worked example: 4 players, round 3 before placement, 5 of the 17 tiles bought in
+    two rounds (2.5 a round): 12 left make 4.8 harvests, so seat 2's one house adds 4.8;
+    once the mat is nearly empty and the pace kept, nothing is left to credit."""
+    import pytest
+
+    from keepers.core.game import lead_shares
+    from keepers.games.keythedral.game import outlook
+    from keepers.games.keythedral.rules.scoring import scores
+
+    state = GAME.new_state(4, 5, GAME.check_options({}))
+    while state.position.round < 1:       # the cottages are laid at setup (KT-3)
+        state.apply_trusted(state.legal_actions()[0])
+    position = state.position
+    slot = next(s for s, (owner, _, _) in position.tiles.items() if owner == 2)
+    owner, number, _ = position.tiles[slot]
+    position.tiles[slot] = (owner, number, True)
+    mat = [(r, i) for r, row in enumerate(position.rows) for i, tile in enumerate(row)
+           if tile is not None]
+    assert len(mat) == 17
+    for r, i in mat[:5]:
+        position.owned[0].append(position.rows[r][i])
+        position.rows[r][i] = None
+    position.round, position.phase = 3, 1
+    plain = scores(position)
+    assert outlook(position) == pytest.approx([plain[0], plain[1], plain[2] + 4.8, plain[3]])
+    search = GAME.evaluations()
+    assert set(search) == {"plain", "outlook"}
+    assert search["plain"](state) == lead_shares(plain, 100)
+    assert search["outlook"](state) == lead_shares(outlook(position), 100)
+    for r, i in mat[5:16]:                 # one tile left, at the pace of ~5 a round
+        position.owned[1].append(position.rows[r][i])
+        position.rows[r][i] = None
+    position.round, position.phase = 4, 3  # 16 tiles in 3.5 rounds; during spending
+    assert outlook(position) == pytest.approx(scores(position))

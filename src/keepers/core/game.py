@@ -567,3 +567,8 @@ class Game(ABC):
             return [1 / len(winners) if seat in winners else 0.0
                     for seat in range(state.num_players)]
         return score_shares(state.scores())
+
+    def evaluations(self) -> dict[str, Callable[[GameState], list[float]]]:
+        """The evaluations a search may score rollouts with, by name (``mcts:eval=NAME``):
+        ``plain``, :meth:`evaluate`, and any other the game offers."""
+        return {"plain": self.evaluate}

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -68,6 +68,9 @@ class Settings:
     """``tree``: the other seats' decisions are searched too, each seat maximising its own
     reward; or a plain bot of the game's menu that plays them in the tree as in rollouts,
     so that every iteration goes to the searcher's own decisions (many seats)."""
+    eval: str = "plain"
+    """How a rollout cut short is scored: ``plain``, the game's evaluation, or another
+    the game names (:meth:`Game.evaluations`)."""
 
 
 _LIMITS: dict[str, tuple[float, float]] = {
@@ -175,6 +178,7 @@ def grow(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Sett
     span = Span() if settings.norm else None
     prior = _policy(game, settings.prior, "none", rng)
     others = _policy(game, settings.others, "tree", rng)
+    evaluate = game.evaluations()[settings.eval]
     if prior is not None:
         root.hint = prior.choice_from_view(seat, view, legal)
     deadline = time.perf_counter() + settings.time if settings.time else math.inf
@@ -185,7 +189,7 @@ def grow(game: Game, view: JsonDict, seat: int, legal: list[str], settings: Sett
                 break
             if settle and settled(root, settings.iters - done, allowed):
                 break
-        iterate(game, root, deal(rng), settings, rng, policy, span, prior, others)
+        iterate(game, root, deal(rng), settings, rng, policy, span, prior, others, evaluate)
     return root
 
 
@@ -211,8 +215,10 @@ def settled(root: Node, left: int, allowed: set[str]) -> bool:
 
 def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: Rng,
             policy: Policy | None = None, span: Span | None = None,
-            prior: Policy | None = None, others: Policy | None = None) -> None:
-    """One iteration on one deal: select, expand, roll out, back up."""
+            prior: Policy | None = None, others: Policy | None = None,
+            evaluate: Callable[[GameState], list[float]] | None = None) -> None:
+    """One iteration on one deal: select, expand, roll out, back up (the rollout scored
+    by ``evaluate``, the game's plain evaluation when None)."""
     path = [root]
     node = root
     while not state.is_over():
@@ -248,7 +254,7 @@ def iterate(game: Game, root: Node, state: GameState, settings: Settings, rng: R
         rollout(state, settings.depth, rng)
     else:
         policy.rollout(state, settings.depth)
-    rewards = game.evaluate(state)
+    rewards = (evaluate or game.evaluate)(state)
     if span is not None:
         span.widen(rewards)
     root.visits += 1
@@ -459,6 +465,10 @@ class MctsFactory:
             if bot != plain and not self._plain_bot(bot):
                 raise ValueError(f"mcts: {key} must be {plain} or a plain bot of "
                                  f"{self.game.name}, not {bot!r}")
+        known = self.game.evaluations()
+        if parsed.eval not in known:
+            raise ValueError(f"mcts: eval must be one of {', '.join(known)} for "
+                             f"{self.game.name}, not {parsed.eval!r}")
         return MctsFactory(self.game, self.settings, self.by_players, given)
 
     def _plain_bot(self, name: str) -> bool:

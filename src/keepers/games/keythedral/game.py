@@ -121,6 +121,27 @@ deals against greedy where rollouts of 10 with the other seats in the tree won 7
 (docs/strength.md)."""
 
 
+def outlook(position: Position) -> list[float]:
+    """KT-14.3's scores plus what each house's second worker (KT-7.5) should still
+    harvest: a cube (1 point) a round for the harvests the mat's tiles left should last
+    at the pace of purchases so far (before any, 0.6 tiles a seat a round).  A search
+    scores rollouts cut short with it by ``mcts:eval=outlook`` (docs/strength.md): KT-14.3
+    alone sees a house's price and not the worker it sends out every round after."""
+    points = scores(position)
+    left = sum(tile is not None for row in position.rows for tile in row)
+    bought = sum(len(owned) for owned in position.owned)
+    phase = position.phase
+    # Rounds gone by: this one counts half during its spending phase (KT-4.1).
+    played = position.round - 1 + (0.5 if phase == 3 else 1.0 if phase > 3 else 0.0)
+    pace = bought / played if played and bought else 0.6 * position.n
+    harvests = max(left / pace - (0.5 if phase in (2, 3) else 0.0), 0.0)
+    credit = [0.0] * position.n
+    for owner, _, house in position.tiles.values():
+        if house:
+            credit[owner] += harvests
+    return [p + c for p, c in zip(points, credit, strict=True)]
+
+
 class KeythedralState(GameState):
     """A Keythedral game: the core contract around one :class:`Position`.
 
@@ -317,6 +338,18 @@ class KeythedralGame(Game):
         if state.is_over():
             return super().evaluate(state)
         return lead_shares(state.scores(), 100)
+
+    def evaluations(self) -> dict[str, Callable[[GameState], list[float]]]:
+        """``plain`` (:meth:`evaluate`) and ``outlook``: the same with each house credited
+        with the harvests still to come (:func:`outlook`)."""
+        return {"plain": self.evaluate, "outlook": self.evaluate_outlook}
+
+    def evaluate_outlook(self, state: GameState) -> list[float]:
+        """:meth:`evaluate` with :func:`outlook`'s points before the game is over."""
+        if state.is_over():
+            return super().evaluate(state)
+        assert isinstance(state, KeythedralState)
+        return lead_shares(outlook(state.position), 100)
 
     def describe_action(self, action: str) -> str:
         """A player-facing description of a decision, in the current language: colours
