@@ -136,9 +136,8 @@ def outlook(position: Position) -> list[float]:
     pace = bought / played if played and bought else 0.6 * position.n
     harvests = max(left / pace - (0.5 if phase in (2, 3) else 0.0), 0.0)
     credit = [0.0] * position.n
-    for owner, _, house in position.tiles.values():
-        if house:
-            credit[owner] += harvests
+    for slot in houses(position):
+        credit[position.tiles[slot][0]] += harvests
     return [p + c for p, c in zip(points, credit, strict=True)]
 
 
@@ -342,7 +341,7 @@ class KeythedralGame(Game):
     def evaluations(self) -> dict[str, Callable[[GameState], list[float]]]:
         """``plain`` (:meth:`evaluate`) and ``outlook``: the same with each house credited
         with the harvests still to come (:func:`outlook`)."""
-        return {"plain": self.evaluate, "outlook": self.evaluate_outlook}
+        return {**super().evaluations(), "outlook": self.evaluate_outlook}
 
     def evaluate_outlook(self, state: GameState) -> list[float]:
         """:meth:`evaluate` with :func:`outlook`'s points before the game is over."""
